@@ -1,0 +1,82 @@
+//===- CostModel.h - roofline cost of ops on a device -----------*- C++ -*-===//
+//
+// The cost model turns an op's FLOPs and bytes (the cost op interface) into an
+// estimated time on a device:
+//
+//   time = max(flops / peak(op class, element type), bytes / bandwidth)
+//          + launch overhead
+//
+// Ops that do not implement the interface get a conservative default: pure
+// ops with tensor results cost one FLOP per result element and their tensor
+// bytes; ops with side effects or regions are never recomputed.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef REMAT_ANALYSIS_COSTMODEL_H
+#define REMAT_ANALYSIS_COSTMODEL_H
+
+#include "remat/Analysis/CostOpInterface.h"
+
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/Operation.h"
+#include "mlir/Support/LLVM.h"
+#include "llvm/Support/JSON.h"
+
+#include <optional>
+#include <string>
+
+namespace remat {
+
+/// Peak rates and bandwidth of a device.
+struct DeviceInfo {
+  std::string name;
+  double bandwidth = 0;      ///< memory bandwidth, bytes/s
+  double launchOverhead = 0; ///< per kernel, seconds
+  /// Peak FLOP/s of GEMMs (tensor cores; f32 means TF32) and of other
+  /// arithmetic (vector units), per element type.
+  double gemmF32 = 0, gemmF16 = 0, gemmBF16 = 0;
+  double vectorF32 = 0, vectorF16 = 0, vectorBF16 = 0;
+
+  /// Peak FLOP/s for an op class and element type.
+  double peakFlops(OpClass cls, mlir::Type elementType) const;
+  /// FLOPs per byte at which a GEMM of this element type stops being bound by
+  /// memory: peak GEMM FLOP/s over bandwidth.
+  double ridgePoint(mlir::Type elementType) const;
+
+  /// `h200` (default), `h100`, `a100` or `cpu`.
+  static std::optional<DeviceInfo> getNamed(llvm::StringRef name);
+  static llvm::ArrayRef<llvm::StringRef> getNames();
+  /// Reads a device description from a JSON file; on failure, says why in
+  /// `error`.
+  static std::optional<DeviceInfo> loadFile(llvm::StringRef path,
+                                            std::string &error);
+  static std::optional<DeviceInfo> fromJSON(const llvm::json::Value &json,
+                                            std::string &error);
+};
+
+/// What executing an op once costs.
+struct OpCost {
+  uint64_t flops = 0;
+  uint64_t bytesRead = 0;
+  uint64_t bytesWritten = 0;
+  OpClass opClass = OpClass::Elementwise;
+  /// Element type that selects the peak rate (of the first tensor result or
+  /// operand); null if the op has no tensors.
+  mlir::Type elementType;
+  /// Whether the op may be cloned into the backward pass.
+  bool recomputable = false;
+
+  /// Roofline time on `device`, in seconds.
+  double estimateTime(const DeviceInfo &device) const;
+};
+
+/// The cost of `op`, from the cost op interface or the conservative default.
+OpCost getOpCost(mlir::Operation *op);
+
+/// Attaches the cost op interface to upstream ops that a joint graph from
+/// another compiler contains (arith.constant, tensor.empty).
+void registerCostExternalModels(mlir::DialectRegistry &registry);
+
+} // namespace remat
+
+#endif // REMAT_ANALYSIS_COSTMODEL_H

@@ -1,0 +1,36 @@
+//===- CostOpInterface.h - FLOPs and bytes of an op -------------*- C++ -*-===//
+#ifndef REMAT_ANALYSIS_COSTOPINTERFACE_H
+#define REMAT_ANALYSIS_COSTOPINTERFACE_H
+
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/Value.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <cstdint>
+
+namespace remat {
+
+/// What kind of hardware unit an op runs on, for the roofline model.
+enum class OpClass {
+  Gemm,        ///< matrix multiply: tensor-core rate
+  Elementwise, ///< pointwise arithmetic: vector rate
+  Reduction,   ///< reductions, softmax, normalization: vector rate
+  Layout,      ///< data movement (transpose, broadcast): bandwidth only
+  View,        ///< no kernel, no traffic (reshape)
+};
+
+llvm::StringRef stringifyOpClass(OpClass cls);
+
+/// Bytes of a value of static tensor type (numel * element size, with
+/// sub-byte element types rounded up); 0 for anything else.
+uint64_t getTensorBytes(mlir::Type type);
+uint64_t getTensorBytes(mlir::Value value);
+uint64_t sumTensorBytes(mlir::ValueRange values);
+/// Number of elements of a static tensor type; 1 for a scalar, 0 otherwise.
+uint64_t getNumElements(mlir::Type type);
+
+} // namespace remat
+
+#include "remat/Analysis/CostOpInterface.h.inc"
+
+#endif // REMAT_ANALYSIS_COSTOPINTERFACE_H

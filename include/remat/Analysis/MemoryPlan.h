@@ -1,0 +1,59 @@
+//===- MemoryPlan.h - liveness and peak bytes of a function -----*- C++ -*-===//
+//
+// The memory semantics shared by the pass, the report and the tests:
+//
+//  * Ops execute in program order. A tensor value occupies numel * element
+//    size bytes from the op that defines it through its last use; during an op
+//    its operands and results are live together.
+//  * Function arguments are live throughout; function results to the end.
+//  * A view (an op of class View with one operand, such as nn.reshape)
+//    allocates nothing and keeps its operand's buffer live while it is live.
+//  * Peak bytes is the maximum over ops of the bytes live at that op,
+//    arguments included.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef REMAT_ANALYSIS_MEMORYPLAN_H
+#define REMAT_ANALYSIS_MEMORYPLAN_H
+
+#include "mlir/IR/Block.h"
+#include "mlir/IR/Value.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+
+namespace remat {
+
+class JointGraph;
+
+/// Whether `op` is a view of its single operand (allocates nothing).
+bool isViewOp(mlir::Operation *op);
+
+class MemoryPlan {
+public:
+  /// Plans the top-level ops of `block` (a function body).
+  explicit MemoryPlan(mlir::Block &block);
+
+  uint64_t getPeakBytes() const { return peakBytes; }
+  uint64_t getArgumentBytes() const { return argumentBytes; }
+  /// The first op at which the peak is reached (null for an empty body).
+  mlir::Operation *getPeakOp() const { return peakOp; }
+  /// Bytes live at each top-level op, in program order.
+  llvm::ArrayRef<uint64_t> getLiveBytes() const { return liveBytes; }
+  /// The buffer a value lives in: the value itself, or the root of its views.
+  mlir::Value getBuffer(mlir::Value value) const;
+
+  /// Bytes of the distinct non-argument buffers of the saved activations of
+  /// `graph` (views of one buffer count once).
+  uint64_t getSavedActivationBytes(const JointGraph &graph) const;
+
+private:
+  uint64_t peakBytes = 0;
+  uint64_t argumentBytes = 0;
+  mlir::Operation *peakOp = nullptr;
+  llvm::SmallVector<uint64_t> liveBytes;
+  llvm::DenseMap<mlir::Value, mlir::Value> bufferOf;
+};
+
+} // namespace remat
+
+#endif // REMAT_ANALYSIS_MEMORYPLAN_H

@@ -1,0 +1,81 @@
+//===- Passes.td - remat's passes ---------------------------*- tablegen -*-===//
+#ifndef REMAT_TRANSFORMS_PASSES
+#define REMAT_TRANSFORMS_PASSES
+
+include "mlir/Pass/PassBase.td"
+
+def Rematerialize : Pass<"rematerialize", "::mlir::func::FuncOp"> {
+  let summary = "Drop saved activations of a joint function and recompute "
+                "them in the backward pass";
+  let description = [{
+    Works on a joint forward+backward function whose result 0 is the loss.
+    Forward ops are the transitive producers of result 0, every other op is a
+    backward op, and a saved activation is a forward value used by a backward
+    op. A policy decides which saved activations to keep; each of the others
+    gets a clone of its producer chain (back to kept values or arguments)
+    placed just before its first backward use and shared by all its backward
+    uses, so the forward original dies at its last forward use.
+
+    Policies:
+    * `none`: keep every saved activation (eager PyTorch).
+    * `full`: keep only the inputs of each checkpoint block (`remat.block`),
+      recompute everything else per block (`torch.utils.checkpoint`).
+    * `sqrt`: like `full` with checkpoints at every ceil(sqrt(N))-th block.
+    * `selective`: recompute a saved activation when its recompute FLOPs per
+      byte freed stay below the device's ridge point (GEMM peak over memory
+      bandwidth) times `selective-threshold`: the memory-heavy, compute-cheap
+      ops (softmax, dropout, layernorm, GELU, attention scores), while GEMM
+      outputs whose recompute would cost real time are kept.
+    * `auto`: reserved for the budgeted optimizer; not implemented yet.
+
+    `remat.policy = "save"` / `"recompute"` on an op overrides every policy.
+    Ops with side effects and function arguments are never recomputed.
+
+    Example (`policy=full`): the GELU output `%h` is recomputed from the kept
+    block input right before `nn.matmul` in the backward pass needs it.
+
+    ```mlir
+    %h = nn.gelu %a {remat.block = 0 : i64} : tensor<8x16xf32>
+    ...
+    %h_r = nn.gelu %a {remat.block = 0 : i64} : tensor<8x16xf32>
+    %dw = nn.matmul %h_r, %dy {transpose_a} : ...
+    ```
+
+    With `report=<file>` (or `-` for standard output) the pass writes a JSON
+    report: baseline (policy none) and result peak bytes, saved-activation
+    bytes, FLOPs, recompute FLOPs and estimated time, and one decision per
+    saved activation. See docs/Rematerialize.md.
+  }];
+  let options = [
+    Option<"policy", "policy", "std::string", /*default=*/"\"selective\"",
+           "none, full, sqrt, selective or auto">,
+    Option<"device", "device", "std::string", /*default=*/"\"h200\"",
+           "device of the cost model: h200, h100, a100 or cpu">,
+    Option<"deviceFile", "device-file", "std::string", /*default=*/"\"\"",
+           "JSON device description (overrides device=)">,
+    Option<"report", "report", "std::string", /*default=*/"\"\"",
+           "write the JSON report to this file ('-' for standard output)">,
+    Option<"selectiveThreshold", "selective-threshold", "double",
+           /*default=*/"1.0",
+           "selective: recompute when recompute FLOPs per byte freed are at "
+           "most this many times the device's ridge point">,
+  ];
+}
+
+def PrintMemoryPlan : Pass<"remat-print-memory-plan", "::mlir::func::FuncOp"> {
+  let summary = "Report the memory plan of each function as remarks";
+  let description = [{
+    Computes the liveness and peak bytes of each function under remat's memory
+    semantics (docs/MemoryPlan.md) and emits remarks: on the function, its
+    peak, argument and saved-activation bytes; on the op where the peak is
+    reached, the live bytes there; and on the defining op of each saved
+    activation of a joint function, its bytes. Use it in tests with
+    `-verify-diagnostics` or to see what a model keeps alive.
+
+    ```
+    remark: peak_bytes = 1536, argument_bytes = 512, saved_activation_bytes = 512 (2 values)
+    ```
+  }];
+}
+
+#endif // REMAT_TRANSFORMS_PASSES

@@ -1,0 +1,80 @@
+//===- RematPlanner.h - which saved activations to recompute ----*- C++ -*-===//
+//
+// The planner decides, per policy, which forward values stay available to the
+// backward pass ("kept") and which saved activations are recomputed. It does
+// not touch the IR; applyRematPlan (Rematerialize.cpp) rewrites it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef REMAT_TRANSFORMS_REMATPLANNER_H
+#define REMAT_TRANSFORMS_REMATPLANNER_H
+
+#include "remat/Analysis/CostModel.h"
+#include "remat/Analysis/JointGraph.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SetVector.h"
+
+#include <optional>
+#include <string>
+
+namespace remat {
+
+enum class Policy { None, Full, Sqrt, Selective, Auto };
+std::optional<Policy> parsePolicy(llvm::StringRef name);
+llvm::StringRef stringifyPolicy(Policy policy);
+
+struct PlannerOptions {
+  Policy policy = Policy::Selective;
+  DeviceInfo device;
+  /// selective: multiple of the device's ridge point (FLOPs per byte) below
+  /// which a saved activation is recomputed.
+  double selectiveThreshold = 1.0;
+};
+
+/// The decision for one saved activation.
+struct Decision {
+  mlir::Value value;
+  uint64_t bytes = 0;
+  bool recompute = false;
+  /// Cost of recomputing the value from the final kept set (its whole
+  /// producer chain); nothing if it cannot be recomputed.
+  std::optional<uint64_t> recomputeFlops;
+  std::optional<double> recomputeTime;
+  std::string reason;
+};
+
+struct RematPlan {
+  /// Forward values available to the backward pass: recompute chains stop
+  /// here. Every saved activation not in this set is recomputed.
+  llvm::DenseSet<mlir::Value> kept;
+  /// One per saved activation, in program order.
+  llvm::SmallVector<Decision> decisions;
+};
+
+/// Ops that must be cloned, in dependency order, to recompute `value` when
+/// the values for which `available` holds (and block arguments) can be used
+/// as they are. Ops for which `counted` holds are taken as already cloned.
+/// Returns false, with `blocker` set to the value whose producer may not be
+/// recomputed, if there is no such chain.
+bool collectRecomputeChain(mlir::Value value,
+                           llvm::function_ref<bool(mlir::Value)> available,
+                           llvm::function_ref<bool(mlir::Operation *)> counted,
+                           const JointGraph &graph,
+                           llvm::SetVector<mlir::Operation *> &chain,
+                           mlir::Value &blocker);
+
+/// Whether `op` may be cloned into the backward pass: a forward op of the
+/// body, pure, without regions, and not marked `remat.policy = "save"`.
+bool isRecomputable(mlir::Operation *op, const JointGraph &graph);
+
+/// Plans `func`. Emits an error and returns nothing when the policy cannot
+/// be applied (e.g. `full` without checkpoint blocks).
+std::optional<RematPlan> planRematerialization(mlir::func::FuncOp func,
+                                               const JointGraph &graph,
+                                               const PlannerOptions &options);
+
+} // namespace remat
+
+#endif // REMAT_TRANSFORMS_REMATPLANNER_H

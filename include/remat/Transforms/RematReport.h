@@ -1,0 +1,46 @@
+//===- RematReport.h - the JSON report of --rematerialize -------*- C++ -*-===//
+#ifndef REMAT_TRANSFORMS_REMATREPORT_H
+#define REMAT_TRANSFORMS_REMATREPORT_H
+
+#include "remat/Analysis/CostModel.h"
+#include "remat/Transforms/RematPlanner.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "llvm/Support/JSON.h"
+
+namespace remat {
+
+/// Whole-function figures under the memory semantics and the cost model.
+struct FunctionStats {
+  uint64_t peakBytes = 0;
+  uint64_t argumentBytes = 0;
+  uint64_t savedActivationBytes = 0;
+  uint64_t flops = 0;
+  double estimatedTime = 0;
+};
+
+/// Computes the figures of a joint function (which must have a single block
+/// and at least one result).
+FunctionStats computeFunctionStats(mlir::func::FuncOp func,
+                                   const DeviceInfo &device);
+
+/// "file:line:col" of the first file location in `loc`, or its printed form.
+std::string formatLocation(mlir::Location loc);
+
+/// The report object of architecture.md, "Report".
+llvm::json::Object buildReport(mlir::func::FuncOp func, Policy policy,
+                               const DeviceInfo &device,
+                               const FunctionStats &baseline,
+                               const FunctionStats &result,
+                               const RematPlan &plan);
+
+/// Writes a function's report to `path` ('-' for standard output). Reports of
+/// several functions to one file form a JSON array in function-name order.
+/// Returns an error message on failure.
+std::optional<std::string> writeReport(llvm::StringRef path,
+                                       llvm::StringRef function,
+                                       llvm::json::Object report);
+
+} // namespace remat
+
+#endif // REMAT_TRANSFORMS_REMATREPORT_H

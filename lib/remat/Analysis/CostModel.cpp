@@ -1,0 +1,204 @@
+//===- CostModel.cpp - roofline cost of ops on a device -------------------===//
+
+#include "remat/Analysis/CostModel.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+#include <algorithm>
+
+using namespace mlir;
+using namespace remat;
+
+//===----------------------------------------------------------------------===//
+// Devices
+//===----------------------------------------------------------------------===//
+
+static double pick(Type t, double f32, double f16, double bf16) {
+  if (t && t.isF16())
+    return f16;
+  if (t && t.isBF16())
+    return bf16;
+  return f32;
+}
+
+double DeviceInfo::peakFlops(OpClass cls, Type elementType) const {
+  if (cls == OpClass::Gemm)
+    return pick(elementType, gemmF32, gemmF16, gemmBF16);
+  return pick(elementType, vectorF32, vectorF16, vectorBF16);
+}
+
+double DeviceInfo::ridgePoint(Type elementType) const {
+  return peakFlops(OpClass::Gemm, elementType) / bandwidth;
+}
+
+namespace {
+struct NamedDevice {
+  const char *name;
+  double bandwidth, launch, gemmF32, gemmF16, gemmBF16, vecF32, vecF16,
+      vecBF16;
+};
+// Published dense peaks (SXM parts). GEMM f32 is TF32 on tensor cores, as
+// XLA and cuBLAS with TF32 math run it.
+constexpr NamedDevice kDevices[] = {
+    {"h200", 4.8e12, 3e-6, 494e12, 989e12, 989e12, 67e12, 134e12, 134e12},
+    {"h100", 3.35e12, 3e-6, 494e12, 989e12, 989e12, 67e12, 134e12, 134e12},
+    {"a100", 2.039e12, 4e-6, 156e12, 312e12, 312e12, 19.5e12, 78e12, 78e12},
+    // A many-core server CPU with AVX-512; no kernel launches.
+    {"cpu", 2.0e11, 1e-7, 4e12, 4e12, 4e12, 2e12, 2e12, 2e12},
+};
+} // namespace
+
+ArrayRef<StringRef> DeviceInfo::getNames() {
+  static const StringRef names[] = {"h200", "h100", "a100", "cpu"};
+  return names;
+}
+
+std::optional<DeviceInfo> DeviceInfo::getNamed(StringRef name) {
+  for (const NamedDevice &d : kDevices) {
+    if (name != d.name)
+      continue;
+    DeviceInfo info;
+    info.name = d.name;
+    info.bandwidth = d.bandwidth;
+    info.launchOverhead = d.launch;
+    info.gemmF32 = d.gemmF32;
+    info.gemmF16 = d.gemmF16;
+    info.gemmBF16 = d.gemmBF16;
+    info.vectorF32 = d.vecF32;
+    info.vectorF16 = d.vecF16;
+    info.vectorBF16 = d.vecBF16;
+    return info;
+  }
+  return std::nullopt;
+}
+
+std::optional<DeviceInfo> DeviceInfo::fromJSON(const llvm::json::Value &json,
+                                               std::string &error) {
+  const llvm::json::Object *obj = json.getAsObject();
+  if (!obj) {
+    error = "a device description must be a JSON object";
+    return std::nullopt;
+  }
+  DeviceInfo info;
+  auto number = [&](const llvm::json::Object *o, StringRef key,
+                    StringRef where, double &out) {
+    std::optional<double> v = o ? o->getNumber(key) : std::nullopt;
+    if (!v || !(*v > 0)) {
+      error = ("missing or non-positive number '" + where + key + "'").str();
+      return false;
+    }
+    out = *v;
+    return true;
+  };
+  std::optional<StringRef> name = obj->getString("name");
+  info.name = name ? name->str() : "custom";
+  if (!number(obj, "memory_bandwidth_bytes_per_s", "", info.bandwidth))
+    return std::nullopt;
+  info.launchOverhead = obj->getNumber("launch_overhead_s").value_or(0.0);
+  if (info.launchOverhead < 0) {
+    error = "'launch_overhead_s' must be non-negative";
+    return std::nullopt;
+  }
+  const llvm::json::Object *gemm = obj->getObject("gemm_flops_per_s");
+  const llvm::json::Object *vec = obj->getObject("vector_flops_per_s");
+  if (!number(gemm, "f32", "gemm_flops_per_s.", info.gemmF32) ||
+      !number(gemm, "f16", "gemm_flops_per_s.", info.gemmF16) ||
+      !number(gemm, "bf16", "gemm_flops_per_s.", info.gemmBF16) ||
+      !number(vec, "f32", "vector_flops_per_s.", info.vectorF32) ||
+      !number(vec, "f16", "vector_flops_per_s.", info.vectorF16) ||
+      !number(vec, "bf16", "vector_flops_per_s.", info.vectorBF16))
+    return std::nullopt;
+  return info;
+}
+
+std::optional<DeviceInfo> DeviceInfo::loadFile(StringRef path,
+                                               std::string &error) {
+  auto buffer = llvm::MemoryBuffer::getFile(path);
+  if (!buffer) {
+    error = "cannot read device file '" + path.str() +
+            "': " + buffer.getError().message();
+    return std::nullopt;
+  }
+  llvm::Expected<llvm::json::Value> json =
+      llvm::json::parse((*buffer)->getBuffer());
+  if (!json) {
+    error = "device file '" + path.str() +
+            "' is not valid JSON: " + llvm::toString(json.takeError());
+    return std::nullopt;
+  }
+  std::optional<DeviceInfo> info = fromJSON(*json, error);
+  if (!info)
+    error = "device file '" + path.str() + "': " + error;
+  return info;
+}
+
+//===----------------------------------------------------------------------===//
+// Op costs
+//===----------------------------------------------------------------------===//
+
+double OpCost::estimateTime(const DeviceInfo &device) const {
+  if (opClass == OpClass::View)
+    return 0.0;
+  double compute = flops ? flops / device.peakFlops(opClass, elementType) : 0;
+  double memory = (bytesRead + bytesWritten) / device.bandwidth;
+  return std::max(compute, memory) + device.launchOverhead;
+}
+
+static Type firstTensorElementType(Operation *op) {
+  for (Value v : llvm::concat<Value>(op->getResults(), op->getOperands()))
+    if (auto t = dyn_cast<RankedTensorType>(v.getType()))
+      return t.getElementType();
+  return {};
+}
+
+OpCost remat::getOpCost(Operation *op) {
+  OpCost cost;
+  cost.elementType = firstTensorElementType(op);
+  bool pure = isMemoryEffectFree(op) && op->getNumRegions() == 0;
+  cost.recomputable = pure && op->getNumResults() > 0;
+  if (auto costed = dyn_cast<CostOpInterface>(op)) {
+    cost.flops = costed.getFlops();
+    cost.bytesRead = costed.getBytesRead();
+    cost.bytesWritten = costed.getBytesWritten();
+    cost.opClass = costed.getOpClass();
+    return cost;
+  }
+  // Conservative default: one FLOP per result element, all tensor bytes.
+  for (Value r : op->getResults())
+    cost.flops += getNumElements(r.getType());
+  cost.bytesRead = sumTensorBytes(op->getOperands());
+  cost.bytesWritten = sumTensorBytes(op->getResults());
+  return cost;
+}
+
+//===----------------------------------------------------------------------===//
+// External models
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Ops that materialize a tensor without computing (constants, empty
+/// tensors): no FLOPs, no launches.
+template <typename OpTy>
+struct MaterializeCostModel
+    : CostOpInterface::ExternalModel<MaterializeCostModel<OpTy>, OpTy> {
+  uint64_t getFlops(Operation *) const { return 0; }
+  OpClass getOpClass(Operation *) const { return OpClass::View; }
+  uint64_t getBytesRead(Operation *) const { return 0; }
+  uint64_t getBytesWritten(Operation *) const { return 0; }
+};
+} // namespace
+
+void remat::registerCostExternalModels(DialectRegistry &registry) {
+  registry.addExtension(+[](MLIRContext *ctx, arith::ArithDialect *) {
+    arith::ConstantOp::attachInterface<
+        MaterializeCostModel<arith::ConstantOp>>(*ctx);
+  });
+  registry.addExtension(+[](MLIRContext *ctx, tensor::TensorDialect *) {
+    tensor::EmptyOp::attachInterface<MaterializeCostModel<tensor::EmptyOp>>(
+        *ctx);
+  });
+}

@@ -1,0 +1,57 @@
+//===- CostOpInterface.cpp - FLOPs and bytes of an op ---------------------===//
+
+#include "remat/Analysis/CostOpInterface.h"
+
+#include "mlir/IR/BuiltinTypes.h"
+
+using namespace mlir;
+
+llvm::StringRef remat::stringifyOpClass(OpClass cls) {
+  switch (cls) {
+  case OpClass::Gemm:
+    return "gemm";
+  case OpClass::Elementwise:
+    return "elementwise";
+  case OpClass::Reduction:
+    return "reduction";
+  case OpClass::Layout:
+    return "layout";
+  case OpClass::View:
+    return "view";
+  }
+  return "unknown";
+}
+
+uint64_t remat::getNumElements(Type type) {
+  auto shaped = dyn_cast<RankedTensorType>(type);
+  if (!shaped || !shaped.hasStaticShape())
+    return 0;
+  uint64_t n = 1;
+  for (int64_t d : shaped.getShape())
+    n *= static_cast<uint64_t>(d);
+  return n;
+}
+
+uint64_t remat::getTensorBytes(Type type) {
+  auto shaped = dyn_cast<RankedTensorType>(type);
+  if (!shaped || !shaped.hasStaticShape())
+    return 0;
+  Type element = shaped.getElementType();
+  unsigned bits = element.isIntOrFloat() ? element.getIntOrFloatBitWidth() : 64;
+  if (auto complex = dyn_cast<ComplexType>(element))
+    bits = 2 * complex.getElementType().getIntOrFloatBitWidth();
+  return getNumElements(type) * ((bits + 7) / 8);
+}
+
+uint64_t remat::getTensorBytes(Value value) {
+  return getTensorBytes(value.getType());
+}
+
+uint64_t remat::sumTensorBytes(ValueRange values) {
+  uint64_t total = 0;
+  for (Value v : values)
+    total += getTensorBytes(v);
+  return total;
+}
+
+#include "remat/Analysis/CostOpInterface.cpp.inc"

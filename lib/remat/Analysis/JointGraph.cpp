@@ -1,0 +1,68 @@
+//===- JointGraph.cpp - forward and backward ops of a joint function ------===//
+
+#include "remat/Analysis/JointGraph.h"
+
+using namespace mlir;
+using namespace remat;
+
+Operation *JointGraph::getTopLevel(Operation *op) const {
+  return body->findAncestorOpInBlock(*op);
+}
+
+unsigned JointGraph::getIndex(Operation *op) const {
+  return index.lookup(getTopLevel(op));
+}
+
+std::optional<JointGraph> JointGraph::build(func::FuncOp func) {
+  if (func.isExternal() || !func.getBody().hasOneBlock()) {
+    func.emitError("expects a joint function with a single-block body");
+    return std::nullopt;
+  }
+  if (func.getNumResults() == 0) {
+    func.emitError("expects a joint function whose result 0 is the loss, but "
+                   "it has no results");
+    return std::nullopt;
+  }
+  JointGraph graph;
+  graph.body = &func.getBody().front();
+  for (Operation &op : *graph.body) {
+    graph.index[&op] = graph.ops.size();
+    graph.ops.push_back(&op);
+  }
+
+  // Forward ops: the transitive producers of result 0, including values that
+  // ops with regions capture from above.
+  Operation *terminator = graph.body->getTerminator();
+  SmallVector<Operation *> worklist;
+  auto visit = [&](Value v) {
+    Operation *def = v.getDefiningOp();
+    if (!def)
+      return;
+    def = graph.getTopLevel(def);
+    if (def && graph.forward.insert(def).second)
+      worklist.push_back(def);
+  };
+  visit(terminator->getOperand(0));
+  while (!worklist.empty()) {
+    Operation *op = worklist.pop_back_val();
+    op->walk([&](Operation *nested) {
+      for (Value operand : nested->getOperands())
+        visit(operand);
+    });
+  }
+
+  // Saved activations: forward results with a backward user.
+  for (Operation *op : graph.ops) {
+    if (!graph.forward.contains(op))
+      continue;
+    for (Value result : op->getResults()) {
+      bool usedByBackward = llvm::any_of(result.getUsers(), [&](Operation *u) {
+        Operation *top = graph.getTopLevel(u);
+        return top != terminator && !graph.forward.contains(top);
+      });
+      if (usedByBackward)
+        graph.saved.push_back(result);
+    }
+  }
+  return graph;
+}

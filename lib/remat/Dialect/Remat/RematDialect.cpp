@@ -1,0 +1,62 @@
+//===- RematDialect.cpp - the remat dialect -------------------------------===//
+//
+// The remat dialect has no ops: it owns and verifies the discardable
+// attributes `remat.block` and `remat.policy`.
+//
+//===----------------------------------------------------------------------===//
+
+#include "remat/Dialect/Remat/RematDialect.h"
+
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Diagnostics.h"
+
+using namespace mlir;
+using namespace remat;
+
+#include "remat/Dialect/Remat/RematOpsDialect.cpp.inc"
+
+void RematDialect::initialize() {}
+
+LogicalResult RematDialect::verifyOperationAttribute(Operation *op,
+                                                     NamedAttribute attr) {
+  StringRef name = attr.getName().getValue();
+  if (name == kBlockAttrName) {
+    auto block = dyn_cast<IntegerAttr>(attr.getValue());
+    if (!block || !block.getType().isSignlessInteger() ||
+        block.getValue().isNegative())
+      return op->emitOpError("attribute '")
+             << name << "' must be a non-negative integer (e.g. 3 : i64), "
+             << "but got " << attr.getValue();
+    return success();
+  }
+  if (name == kPolicyAttrName) {
+    auto policy = dyn_cast<StringAttr>(attr.getValue());
+    if (!policy ||
+        (policy.getValue() != "save" && policy.getValue() != "recompute"))
+      return op->emitOpError("attribute '")
+             << name << "' must be \"save\" or \"recompute\", but got "
+             << attr.getValue();
+    return success();
+  }
+  return op->emitOpError("unknown attribute '")
+         << name << "' of the remat dialect; expected '" << kBlockAttrName
+         << "' or '" << kPolicyAttrName << "'";
+}
+
+PolicyOverride remat::getPolicyOverride(Operation *op) {
+  auto policy = op->getAttrOfType<StringAttr>(RematDialect::kPolicyAttrName);
+  if (!policy)
+    return PolicyOverride::None;
+  if (policy.getValue() == "save")
+    return PolicyOverride::Save;
+  if (policy.getValue() == "recompute")
+    return PolicyOverride::Recompute;
+  return PolicyOverride::None;
+}
+
+std::optional<int64_t> remat::getCheckpointBlock(Operation *op) {
+  auto block = op->getAttrOfType<IntegerAttr>(RematDialect::kBlockAttrName);
+  if (!block || block.getValue().isNegative())
+    return std::nullopt;
+  return block.getInt();
+}

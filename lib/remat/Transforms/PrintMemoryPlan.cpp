@@ -1,0 +1,59 @@
+//===- PrintMemoryPlan.cpp - memory plan of each function as remarks ------===//
+//
+/// Runs the MemoryPlan analysis on each function and reports, as remarks, the
+/// peak and argument bytes, where the peak is reached, and, for joint
+/// functions, each saved activation with its bytes.
+//
+//===----------------------------------------------------------------------===//
+
+#include "remat/Transforms/Passes.h"
+
+#include "remat/Analysis/CostOpInterface.h"
+#include "remat/Analysis/JointGraph.h"
+#include "remat/Analysis/MemoryPlan.h"
+
+namespace remat {
+#define GEN_PASS_DEF_PRINTMEMORYPLAN
+#include "remat/Transforms/Passes.h.inc"
+} // namespace remat
+
+using namespace mlir;
+using namespace remat;
+
+namespace {
+struct PrintMemoryPlanPass
+    : public remat::impl::PrintMemoryPlanBase<PrintMemoryPlanPass> {
+  void runOnOperation() override {
+    func::FuncOp func = getOperation();
+    if (func.isExternal())
+      return;
+    if (!func.getBody().hasOneBlock()) {
+      func.emitError("expects a function with a single-block body");
+      return signalPassFailure();
+    }
+    MemoryPlan plan(func.getBody().front());
+    // Only joint functions (with a loss result) have saved activations.
+    std::optional<JointGraph> graph;
+    if (func.getNumResults() > 0)
+      graph = JointGraph::build(func);
+    InFlightDiagnostic remark = func.emitRemark();
+    remark << "peak_bytes = " << plan.getPeakBytes()
+           << ", argument_bytes = " << plan.getArgumentBytes();
+    if (graph)
+      remark << ", saved_activation_bytes = "
+             << plan.getSavedActivationBytes(*graph) << " ("
+             << graph->getSavedActivations().size() << " values)";
+    remark.report();
+    if (Operation *peak = plan.getPeakOp())
+      peak->emitRemark() << "peak: " << plan.getPeakBytes() << " bytes live";
+    if (!graph)
+      return;
+    for (Value value : graph->getSavedActivations()) {
+      Operation *def = value.getDefiningOp();
+      def->emitRemark() << "saved activation: result "
+                        << cast<OpResult>(value).getResultNumber() << ", "
+                        << getTensorBytes(value) << " bytes";
+    }
+  }
+};
+} // namespace

@@ -1,0 +1,354 @@
+//===- RematPlanner.cpp - which saved activations to recompute ------------===//
+//
+// Every policy produces a "kept" set of forward values, the values the
+// backward pass may use as they are; a saved activation outside it is
+// recomputed from a clone of its producer chain, which stops at kept values
+// and arguments.
+//
+//  1. The policy proposes the kept set: all saved activations (none,
+//     selective), or the values that cross a checkpoint-block boundary plus
+//     everything outside blocks (full, sqrt).
+//  2. User overrides win: results of `remat.policy = "save"` ops are kept,
+//     results of `"recompute"` ops are not.
+//  3. Closure: if a recomputed value's chain reaches a value whose producer
+//     may not be recomputed (side effects, regions, "save"), that value is
+//     kept instead.
+//  4. selective only: saved activations are visited in program order; each
+//     one whose chain costs at most threshold FLOPs per byte freed (chain ops
+//     already recomputed for earlier values are free) leaves the kept set.
+//     The threshold is the device's ridge point: peak GEMM FLOP/s of the
+//     value's element type over memory bandwidth, times
+//     `selective-threshold`. Below it, the recompute is memory-bound on that
+//     device: it costs about what moving the saved bytes would.
+//
+//===----------------------------------------------------------------------===//
+
+#include "remat/Transforms/RematPlanner.h"
+
+#include "remat/Analysis/MemoryPlan.h"
+#include "remat/Dialect/Remat/RematDialect.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+
+#include <cmath>
+#include <map>
+
+using namespace mlir;
+using namespace remat;
+
+std::optional<Policy> remat::parsePolicy(StringRef name) {
+  return llvm::StringSwitch<std::optional<Policy>>(name)
+      .Case("none", Policy::None)
+      .Case("full", Policy::Full)
+      .Case("sqrt", Policy::Sqrt)
+      .Case("selective", Policy::Selective)
+      .Case("auto", Policy::Auto)
+      .Default(std::nullopt);
+}
+
+StringRef remat::stringifyPolicy(Policy policy) {
+  switch (policy) {
+  case Policy::None:
+    return "none";
+  case Policy::Full:
+    return "full";
+  case Policy::Sqrt:
+    return "sqrt";
+  case Policy::Selective:
+    return "selective";
+  case Policy::Auto:
+    return "auto";
+  }
+  return "unknown";
+}
+
+bool remat::isRecomputable(Operation *op, const JointGraph &graph) {
+  return op->getBlock() == graph.getOps().front()->getBlock() &&
+         graph.isForward(op) && getOpCost(op).recomputable &&
+         getPolicyOverride(op) != PolicyOverride::Save;
+}
+
+bool remat::collectRecomputeChain(Value value,
+                                  function_ref<bool(Value)> available,
+                                  function_ref<bool(Operation *)> counted,
+                                  const JointGraph &graph,
+                                  llvm::SetVector<Operation *> &chain,
+                                  Value &blocker) {
+  // Iterative post-order DFS so that producers precede their users.
+  llvm::DenseSet<Operation *> visited;
+  SmallVector<std::pair<Operation *, bool>> stack;
+  auto push = [&](Value v) -> bool {
+    Operation *def = v.getDefiningOp();
+    if (!def || available(v) || counted(def) || visited.contains(def))
+      return true;
+    if (!isRecomputable(def, graph)) {
+      blocker = v;
+      return false;
+    }
+    visited.insert(def);
+    stack.push_back({def, false});
+    return true;
+  };
+  // The value itself must be recomputed even if it is "available".
+  Operation *root = value.getDefiningOp();
+  if (!root || !isRecomputable(root, graph)) {
+    blocker = value;
+    return false;
+  }
+  if (counted(root))
+    return true;
+  visited.insert(root);
+  stack.push_back({root, false});
+  while (!stack.empty()) {
+    auto [op, expanded] = stack.back();
+    if (expanded) {
+      stack.pop_back();
+      chain.insert(op);
+      continue;
+    }
+    stack.back().second = true;
+    for (Value operand : op->getOperands())
+      if (!push(operand))
+        return false;
+  }
+  return true;
+}
+
+namespace {
+
+class Planner {
+public:
+  Planner(func::FuncOp func, const JointGraph &graph,
+          const PlannerOptions &options)
+      : func(func), graph(graph), options(options) {}
+
+  std::optional<RematPlan> run();
+
+private:
+  bool proposeBlockBoundaries();
+  bool applyOverrides();
+  void closeOverUnrecomputable();
+  void selectCheapValues();
+  void describeDecisions();
+
+  bool isAvailable(Value v) const {
+    return isa<BlockArgument>(v) || plan.kept.contains(v);
+  }
+
+  func::FuncOp func;
+  const JointGraph &graph;
+  const PlannerOptions &options;
+  RematPlan plan;
+  /// Why a value was kept or recomputed, when not the policy's default.
+  llvm::DenseMap<Value, std::string> reasons;
+  /// Values that step 4 must not move out of the kept set.
+  llvm::DenseSet<Value> pinned;
+};
+
+} // namespace
+
+std::optional<RematPlan> Planner::run() {
+  switch (options.policy) {
+  case Policy::Auto:
+    func.emitError("policy 'auto' (the budgeted optimizer) is not implemented "
+                   "yet; use none, full, sqrt or selective");
+    return std::nullopt;
+  case Policy::None:
+  case Policy::Selective:
+    for (Value v : graph.getSavedActivations())
+      plan.kept.insert(v);
+    break;
+  case Policy::Full:
+  case Policy::Sqrt:
+    if (!proposeBlockBoundaries())
+      return std::nullopt;
+    break;
+  }
+  if (!applyOverrides())
+    return std::nullopt;
+  closeOverUnrecomputable();
+  if (options.policy == Policy::Selective)
+    selectCheapValues();
+  describeDecisions();
+  return std::move(plan);
+}
+
+/// full / sqrt: keep every forward value defined outside checkpoint blocks
+/// and every value that leaves its block (segment) for a forward user in
+/// another one; everything else inside a block is recomputed.
+bool Planner::proposeBlockBoundaries() {
+  std::map<int64_t, unsigned> blockRank;
+  for (Operation *op : graph.getOps())
+    if (graph.isForward(op))
+      if (std::optional<int64_t> block = getCheckpointBlock(op))
+        blockRank.emplace(*block, 0);
+  if (blockRank.empty()) {
+    func.emitError() << "policy '" << stringifyPolicy(options.policy)
+                     << "' needs checkpoint blocks, but no forward op has a "
+                        "'remat.block' attribute; mark each layer's ops with "
+                        "remat.block = <layer> : i64";
+    return false;
+  }
+  unsigned rank = 0;
+  for (auto &entry : blockRank)
+    entry.second = rank++;
+  // sqrt: segments of ceil(sqrt(N)) consecutive blocks.
+  unsigned segmentSize = 1;
+  if (options.policy == Policy::Sqrt)
+    segmentSize = static_cast<unsigned>(
+        std::ceil(std::sqrt(static_cast<double>(blockRank.size()))));
+  auto segmentOf = [&](Operation *op) -> std::optional<unsigned> {
+    std::optional<int64_t> block = getCheckpointBlock(op);
+    if (!block)
+      return std::nullopt;
+    return blockRank[*block] / segmentSize;
+  };
+  for (Operation *op : graph.getOps()) {
+    if (!graph.isForward(op))
+      continue;
+    std::optional<unsigned> segment = segmentOf(op);
+    for (Value result : op->getResults()) {
+      bool keep = !segment || llvm::any_of(result.getUsers(), [&](Operation *u) {
+                    Operation *top = graph.getTopLevel(u);
+                    return graph.isForward(top) && segmentOf(top) != segment;
+                  });
+      if (keep)
+        plan.kept.insert(result);
+    }
+  }
+  return true;
+}
+
+bool Planner::applyOverrides() {
+  for (Operation *op : graph.getOps()) {
+    if (!graph.isForward(op))
+      continue;
+    PolicyOverride override = getPolicyOverride(op);
+    if (override == PolicyOverride::Save) {
+      for (Value result : op->getResults()) {
+        plan.kept.insert(result);
+        pinned.insert(result);
+        reasons[result] = "remat.policy = \"save\"";
+      }
+    } else if (override == PolicyOverride::Recompute) {
+      if (!getOpCost(op).recomputable) {
+        op->emitError("'remat.policy' = \"recompute\" cannot be honored: the "
+                      "op has side effects or regions");
+        return false;
+      }
+      for (Value result : op->getResults()) {
+        plan.kept.erase(result);
+        reasons[result] = "remat.policy = \"recompute\"";
+      }
+    }
+  }
+  return true;
+}
+
+void Planner::closeOverUnrecomputable() {
+  for (Value value : graph.getSavedActivations()) {
+    while (!plan.kept.contains(value)) {
+      llvm::SetVector<Operation *> chain;
+      Value blocker;
+      if (collectRecomputeChain(
+              value, [&](Value v) { return isAvailable(v); },
+              [](Operation *) { return false; }, graph, chain, blocker))
+        break;
+      plan.kept.insert(blocker);
+      pinned.insert(blocker);
+      if (!reasons.count(blocker))
+        reasons[blocker] = "not recomputable: the op has side effects or "
+                           "regions";
+    }
+  }
+  // Saved activations whose own producer cannot be recomputed stay pinned
+  // even under selective.
+  for (Value value : graph.getSavedActivations())
+    if (!isRecomputable(value.getDefiningOp(), graph)) {
+      pinned.insert(value);
+      if (!reasons.count(value))
+        reasons[value] = getPolicyOverride(value.getDefiningOp()) ==
+                                 PolicyOverride::Save
+                             ? "remat.policy = \"save\""
+                             : "not recomputable: the op has side effects or "
+                               "regions";
+    }
+}
+
+void Planner::selectCheapValues() {
+  llvm::DenseSet<Operation *> recomputed;
+  for (Value value : graph.getSavedActivations()) {
+    if (!plan.kept.contains(value) || pinned.contains(value))
+      continue;
+    llvm::SetVector<Operation *> chain;
+    Value blocker;
+    bool ok = collectRecomputeChain(
+        value, [&](Value v) { return v != value && isAvailable(v); },
+        [&](Operation *op) { return recomputed.contains(op); }, graph, chain,
+        blocker);
+    if (!ok)
+      continue;
+    uint64_t flops = 0;
+    for (Operation *op : chain)
+      flops += getOpCost(op).flops;
+    uint64_t bytes = getTensorBytes(value);
+    Type element = cast<ShapedType>(value.getType()).getElementType();
+    double threshold =
+        options.device.ridgePoint(element) * options.selectiveThreshold;
+    double perByte = bytes ? static_cast<double>(flops) / bytes : INFINITY;
+    if (perByte <= threshold) {
+      plan.kept.erase(value);
+      recomputed.insert(chain.begin(), chain.end());
+      reasons[value] = llvm::formatv("cheap: {0:F1} recompute FLOPs per byte "
+                                     "<= threshold {1:F1}",
+                                     perByte, threshold);
+    } else {
+      reasons[value] = llvm::formatv("expensive: {0:F1} recompute FLOPs per "
+                                     "byte > threshold {1:F1}",
+                                     perByte, threshold);
+    }
+  }
+}
+
+void Planner::describeDecisions() {
+  for (Value value : graph.getSavedActivations()) {
+    Decision d;
+    d.value = value;
+    d.bytes = getTensorBytes(value);
+    d.recompute = !plan.kept.contains(value);
+    llvm::SetVector<Operation *> chain;
+    Value blocker;
+    if (collectRecomputeChain(
+            value, [&](Value v) { return v != value && isAvailable(v); },
+            [](Operation *) { return false; }, graph, chain, blocker)) {
+      uint64_t flops = 0;
+      double time = 0;
+      for (Operation *op : chain) {
+        OpCost cost = getOpCost(op);
+        flops += cost.flops;
+        time += cost.estimateTime(options.device);
+      }
+      d.recomputeFlops = flops;
+      d.recomputeTime = time;
+    }
+    auto it = reasons.find(value);
+    if (it != reasons.end())
+      d.reason = it->second;
+    else if (options.policy == Policy::None)
+      d.reason = "policy none keeps every saved activation";
+    else if (d.recompute)
+      d.reason = "inside a checkpoint block";
+    else if (!getCheckpointBlock(value.getDefiningOp()))
+      d.reason = "outside checkpoint blocks";
+    else
+      d.reason = "checkpoint block boundary";
+    plan.decisions.push_back(std::move(d));
+  }
+}
+
+std::optional<RematPlan>
+remat::planRematerialization(func::FuncOp func, const JointGraph &graph,
+                             const PlannerOptions &options) {
+  return Planner(func, graph, options).run();
+}

@@ -1,0 +1,129 @@
+//===- RematReport.cpp - the JSON report of --rematerialize ---------------===//
+
+#include "remat/Transforms/RematReport.h"
+
+#include "remat/Analysis/JointGraph.h"
+#include "remat/Analysis/MemoryPlan.h"
+
+#include "mlir/IR/Location.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <map>
+#include <mutex>
+
+using namespace mlir;
+using namespace remat;
+
+FunctionStats remat::computeFunctionStats(func::FuncOp func,
+                                          const DeviceInfo &device) {
+  FunctionStats stats;
+  Block &body = func.getBody().front();
+  MemoryPlan memory(body);
+  stats.peakBytes = memory.getPeakBytes();
+  stats.argumentBytes = memory.getArgumentBytes();
+  if (std::optional<JointGraph> graph = JointGraph::build(func))
+    stats.savedActivationBytes = memory.getSavedActivationBytes(*graph);
+  func.getBody().walk([&](Operation *op) {
+    if (op->hasTrait<OpTrait::IsTerminator>())
+      return;
+    OpCost cost = getOpCost(op);
+    stats.flops += cost.flops;
+    stats.estimatedTime += cost.estimateTime(device);
+  });
+  return stats;
+}
+
+std::string remat::formatLocation(Location loc) {
+  if (auto file = loc->findInstanceOf<FileLineColLoc>())
+    return (file.getFilename().getValue() + ":" + Twine(file.getLine()) + ":" +
+            Twine(file.getColumn()))
+        .str();
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  loc.print(os);
+  return s;
+}
+
+static llvm::json::Object statsToJSON(const FunctionStats &stats,
+                                      uint64_t recomputeFlops) {
+  return llvm::json::Object{
+      {"peak_bytes", static_cast<int64_t>(stats.peakBytes)},
+      {"saved_activation_bytes",
+       static_cast<int64_t>(stats.savedActivationBytes)},
+      {"flops", static_cast<int64_t>(stats.flops)},
+      {"recompute_flops", static_cast<int64_t>(recomputeFlops)},
+      {"estimated_time_s", stats.estimatedTime},
+  };
+}
+
+llvm::json::Object remat::buildReport(func::FuncOp func, Policy policy,
+                                      const DeviceInfo &device,
+                                      const FunctionStats &baseline,
+                                      const FunctionStats &result,
+                                      const RematPlan &plan) {
+  llvm::json::Array decisions;
+  for (const Decision &d : plan.decisions) {
+    Operation *def = d.value.getDefiningOp();
+    llvm::json::Object entry{
+        {"op", def->getName().getStringRef()},
+        {"loc", formatLocation(def->getLoc())},
+        {"result", static_cast<int64_t>(
+                       cast<OpResult>(d.value).getResultNumber())},
+        {"bytes", static_cast<int64_t>(d.bytes)},
+        {"decision", d.recompute ? "recompute" : "save"},
+        {"reason", d.reason},
+    };
+    if (d.recomputeFlops) {
+      entry["recompute_flops"] = static_cast<int64_t>(*d.recomputeFlops);
+      entry["recompute_time_s"] = *d.recomputeTime;
+    } else {
+      entry["recompute_flops"] = nullptr;
+      entry["recompute_time_s"] = nullptr;
+    }
+    decisions.push_back(std::move(entry));
+  }
+  uint64_t extra =
+      result.flops > baseline.flops ? result.flops - baseline.flops : 0;
+  return llvm::json::Object{
+      {"function", func.getSymName()},
+      {"policy", stringifyPolicy(policy)},
+      {"device", device.name},
+      {"budget_bytes", nullptr},
+      {"argument_bytes", static_cast<int64_t>(baseline.argumentBytes)},
+      {"baseline", statsToJSON(baseline, 0)},
+      {"result", statsToJSON(result, extra)},
+      {"decisions", std::move(decisions)},
+  };
+}
+
+std::optional<std::string> remat::writeReport(StringRef path,
+                                              StringRef function,
+                                              llvm::json::Object report) {
+  // Functions may be processed in parallel; the file holds all of them.
+  static std::mutex mutex;
+  static std::map<std::string, std::map<std::string, llvm::json::Value>>
+      reportsByPath;
+  std::lock_guard<std::mutex> lock(mutex);
+  if (path == "-") {
+    llvm::outs() << llvm::formatv("{0}", llvm::json::Value(std::move(report)))
+                 << "\n";
+    llvm::outs().flush();
+    return std::nullopt;
+  }
+  auto &reports = reportsByPath[path.str()];
+  reports.insert_or_assign(function.str(), llvm::json::Value(std::move(report)));
+  std::error_code ec;
+  llvm::raw_fd_ostream os(path, ec, llvm::sys::fs::OF_Text);
+  if (ec)
+    return "cannot write report '" + path.str() + "': " + ec.message();
+  if (reports.size() == 1) {
+    os << llvm::formatv("{0:2}", reports.begin()->second) << "\n";
+    return std::nullopt;
+  }
+  llvm::json::Array all;
+  for (auto &entry : reports)
+    all.push_back(entry.second);
+  os << llvm::formatv("{0:2}", llvm::json::Value(std::move(all))) << "\n";
+  return std::nullopt;
+}

@@ -1,0 +1,158 @@
+//===- Rematerialize.cpp - recompute saved activations in the backward ----===//
+//
+/// The pass classifies the ops of a joint function (JointGraph), asks the
+/// planner which saved activations to keep (RematPlanner.cpp), and rewrites:
+/// backward ops are visited in program order; when one uses a saved
+/// activation that is not kept, the value's producer chain is cloned right
+/// before that op (its first backward use) and every later backward use
+/// shares the clone. Chains stop at kept values and arguments, and chain
+/// members that another recomputed value already cloned are reused, so
+/// nothing is recomputed twice. The forward originals then die at their last
+/// forward use.
+//
+//===----------------------------------------------------------------------===//
+
+#include "remat/Transforms/Passes.h"
+
+#include "remat/Analysis/JointGraph.h"
+#include "remat/Transforms/RematPlanner.h"
+#include "remat/Transforms/RematReport.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
+
+namespace remat {
+#define GEN_PASS_DEF_REMATERIALIZE
+#include "remat/Transforms/Passes.h.inc"
+} // namespace remat
+
+using namespace mlir;
+using namespace remat;
+
+namespace {
+
+/// Clones recompute chains into the backward pass.
+class ChainCloner {
+public:
+  ChainCloner(const JointGraph &graph, const RematPlan &plan)
+      : graph(graph), plan(plan) {}
+
+  /// Whether a backward use of `value` must be redirected to a clone.
+  bool needsClone(Value value) const {
+    Operation *def = value.getDefiningOp();
+    return def && graph.isForward(def) && !plan.kept.contains(value);
+  }
+
+  /// The recomputed copy of `value`, cloning its chain before `user` the
+  /// first time it is asked for.
+  Value materialize(Value value, Operation *user) {
+    if (Value clone = clones.lookup(value))
+      return clone;
+    Operation *def = value.getDefiningOp();
+    IRMapping mapping;
+    for (Value operand : def->getOperands())
+      if (needsClone(operand))
+        mapping.map(operand, materialize(operand, user));
+    OpBuilder builder(user);
+    Operation *clone = builder.clone(*def, mapping);
+    for (auto [original, copy] :
+         llvm::zip_equal(def->getResults(), clone->getResults()))
+      if (!plan.kept.contains(original))
+        clones[original] = copy;
+    return clones.lookup(value);
+  }
+
+private:
+  const JointGraph &graph;
+  const RematPlan &plan;
+  llvm::DenseMap<Value, Value> clones;
+};
+
+/// Rewrites the function so that it follows `plan`.
+void applyRematPlan(const JointGraph &graph, const RematPlan &plan) {
+  ChainCloner cloner(graph, plan);
+  Operation *terminator = graph.getOps().back();
+  // The list is a snapshot of the original ops: clones are never revisited.
+  for (Operation *op : graph.getOps()) {
+    if (op == terminator || graph.isForward(op))
+      continue;
+    op->walk([&](Operation *nested) {
+      for (OpOperand &use : nested->getOpOperands())
+        if (cloner.needsClone(use.get()))
+          use.set(cloner.materialize(use.get(), op));
+    });
+  }
+}
+
+struct RematerializePass
+    : public remat::impl::RematerializeBase<RematerializePass> {
+  using RematerializeBase::RematerializeBase;
+
+  void runOnOperation() override {
+    func::FuncOp func = getOperation();
+    if (func.isExternal())
+      return;
+    std::optional<PlannerOptions> options = getPlannerOptions();
+    if (!options)
+      return signalPassFailure();
+    std::optional<JointGraph> graph = JointGraph::build(func);
+    if (!graph)
+      return signalPassFailure();
+
+    FunctionStats baseline = computeFunctionStats(func, options->device);
+    std::optional<RematPlan> plan =
+        planRematerialization(func, *graph, *options);
+    if (!plan)
+      return signalPassFailure();
+    applyRematPlan(*graph, *plan);
+
+    if (report.empty())
+      return;
+    FunctionStats result = computeFunctionStats(func, options->device);
+    if (std::optional<std::string> error = writeReport(
+            report, func.getSymName(),
+            buildReport(func, options->policy, options->device, baseline,
+                        result, *plan))) {
+      func.emitError(*error);
+      signalPassFailure();
+    }
+  }
+
+  std::optional<PlannerOptions> getPlannerOptions() {
+    PlannerOptions options;
+    std::optional<Policy> parsed = parsePolicy(policy.getValue());
+    if (!parsed) {
+      getOperation().emitError() << "unknown policy '" << policy.getValue()
+                                 << "'; expected none, full, sqrt, selective "
+                                    "or auto";
+      return std::nullopt;
+    }
+    options.policy = *parsed;
+    if (!deviceFile.empty()) {
+      std::string error;
+      std::optional<DeviceInfo> device =
+          DeviceInfo::loadFile(deviceFile.getValue(), error);
+      if (!device) {
+        getOperation().emitError(error);
+        return std::nullopt;
+      }
+      options.device = *device;
+    } else if (std::optional<DeviceInfo> device =
+                   DeviceInfo::getNamed(this->device.getValue())) {
+      options.device = *device;
+    } else {
+      getOperation().emitError()
+          << "unknown device '" << this->device.getValue()
+          << "'; expected h200, h100, a100, cpu, or device-file=<json>";
+      return std::nullopt;
+    }
+    if (!(selectiveThreshold.getValue() >= 0)) {
+      getOperation().emitError("selective-threshold must be non-negative");
+      return std::nullopt;
+    }
+    options.selectiveThreshold = selectiveThreshold.getValue();
+    return options;
+  }
+};
+
+} // namespace

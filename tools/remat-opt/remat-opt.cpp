@@ -1,0 +1,32 @@
+//===- remat-opt.cpp - remat's opt tool -----------------------------------===//
+//
+// MlirOptMain with remat's dialects and passes plus every upstream dialect,
+// extension and pass.
+//
+//===----------------------------------------------------------------------===//
+
+#include "remat/Analysis/CostModel.h"
+#include "remat/Dialect/NN/NNDialect.h"
+#include "remat/Dialect/Remat/RematDialect.h"
+#include "remat/Transforms/Passes.h"
+
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
+#include "mlir/InitAllPasses.h"
+#include "mlir/Tools/mlir-opt/MlirOptMain.h"
+
+int main(int argc, char **argv) {
+  mlir::registerAllPasses();
+  remat::registerRematPasses();
+
+  mlir::DialectRegistry registry;
+  mlir::registerAllDialects(registry);
+  mlir::registerAllExtensions(registry);
+  registry.insert<remat::nn::NNDialect, remat::RematDialect>();
+  remat::registerCostExternalModels(registry);
+
+  return mlir::asMainReturnCode(mlir::MlirOptMain(
+      argc, argv, "remat optimizer driver: nn/remat dialects and passes\n",
+      registry));
+}
