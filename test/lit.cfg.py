@@ -19,5 +19,10 @@ llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()
 
 tool_dirs = [config.remat_tools_dir, config.llvm_tools_dir]
-tools = [ToolSubst("remat-opt", unresolved="fatal"), "python3"]
+tools = [ToolSubst("remat-opt", unresolved="fatal")]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
+
+import sys
+config.substitutions.append(("%python", sys.executable))
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+llvm_config.with_environment("PATH", config.remat_tools_dir, append_path=True)

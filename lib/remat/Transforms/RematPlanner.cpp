@@ -247,14 +247,20 @@ bool Planner::applyOverrides() {
 }
 
 void Planner::closeOverUnrecomputable() {
+  // Ops whose chains were already found recomputable: keeping more values
+  // only shortens chains, so they stay valid and later walks stop there.
+  llvm::DenseSet<Operation *> verified;
   for (Value value : graph.getSavedActivations()) {
     while (!plan.kept.contains(value)) {
       llvm::SetVector<Operation *> chain;
       Value blocker;
       if (collectRecomputeChain(
               value, [&](Value v) { return isAvailable(v); },
-              [](Operation *) { return false; }, graph, chain, blocker))
+              [&](Operation *op) { return verified.contains(op); }, graph,
+              chain, blocker)) {
+        verified.insert(chain.begin(), chain.end());
         break;
+      }
       plan.kept.insert(blocker);
       pinned.insert(blocker);
       if (!reasons.count(blocker))
@@ -278,35 +284,41 @@ void Planner::closeOverUnrecomputable() {
 
 void Planner::selectCheapValues() {
   llvm::DenseSet<Operation *> recomputed;
-  for (Value value : graph.getSavedActivations()) {
-    if (!plan.kept.contains(value) || pinned.contains(value))
-      continue;
-    llvm::SetVector<Operation *> chain;
-    Value blocker;
-    bool ok = collectRecomputeChain(
-        value, [&](Value v) { return v != value && isAvailable(v); },
-        [&](Operation *op) { return recomputed.contains(op); }, graph, chain,
-        blocker);
-    if (!ok)
-      continue;
-    uint64_t flops = 0;
-    for (Operation *op : chain)
-      flops += getOpCost(op).flops;
-    uint64_t bytes = getTensorBytes(value);
-    Type element = cast<ShapedType>(value.getType()).getElementType();
-    double threshold =
-        options.device.ridgePoint(element) * options.selectiveThreshold;
-    double perByte = bytes ? static_cast<double>(flops) / bytes : INFINITY;
-    if (perByte <= threshold) {
+  // Repeat until nothing changes: a value found expensive early can become
+  // free once a later value's chain recomputes its producer anyway (the mean
+  // and rstd of a recomputed layernorm).
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (Value value : graph.getSavedActivations()) {
+      if (!plan.kept.contains(value) || pinned.contains(value))
+        continue;
+      llvm::SetVector<Operation *> chain;
+      Value blocker;
+      if (!collectRecomputeChain(
+              value, [&](Value v) { return v != value && isAvailable(v); },
+              [&](Operation *op) { return recomputed.contains(op); }, graph,
+              chain, blocker))
+        continue;
+      uint64_t flops = 0;
+      for (Operation *op : chain)
+        flops += getOpCost(op).flops;
+      uint64_t bytes = getTensorBytes(value);
+      Type element = cast<ShapedType>(value.getType()).getElementType();
+      double threshold =
+          options.device.ridgePoint(element) * options.selectiveThreshold;
+      double perByte = bytes ? static_cast<double>(flops) / bytes : INFINITY;
+      if (perByte > threshold) {
+        reasons[value] = llvm::formatv("expensive: {0:F1} recompute FLOPs "
+                                       "per byte > threshold {1:F1}",
+                                       perByte, threshold);
+        continue;
+      }
       plan.kept.erase(value);
       recomputed.insert(chain.begin(), chain.end());
       reasons[value] = llvm::formatv("cheap: {0:F1} recompute FLOPs per byte "
                                      "<= threshold {1:F1}",
                                      perByte, threshold);
-    } else {
-      reasons[value] = llvm::formatv("expensive: {0:F1} recompute FLOPs per "
-                                     "byte > threshold {1:F1}",
-                                     perByte, threshold);
+      changed = true;
     }
   }
 }

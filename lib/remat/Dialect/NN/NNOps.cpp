@@ -119,7 +119,7 @@ LogicalResult checkNormStat(Operation *op, Value stat, StringRef name,
     return failure();
   if (elementOf(stat) != elementOf(input) && !elementOf(stat).isF32())
     return op->emitOpError() << name << " must have element type "
-                             << elementOf(input) << " or f32, but got "
+                             << elementOf(input) << " or 'f32', but got "
                              << stat.getType();
   return checkShape(op, stat, name, dropLast(shapeOf(input)),
                     "the shape of 'input' without its last dimension");
@@ -131,8 +131,9 @@ LogicalResult checkScalar(Operation *op, Value value, StringRef name,
   if (failed(checkTensor(op, value, name)))
     return failure();
   if (!shapeOf(value).empty() || elementOf(value) != elementType)
-    return op->emitOpError() << name << " must be tensor<" << elementType
-                             << ">, but got " << value.getType();
+    return op->emitOpError()
+           << name << " must be " << RankedTensorType::get({}, elementType)
+           << ", but got " << value.getType();
   return success();
 }
 
@@ -291,6 +292,7 @@ LogicalResult LayerNormOp::verify() {
     return emitOpError("'input' must have rank >= 1, but got ") << x.getType();
   if (failed(checkNormParam(*this, getGamma(), "'gamma'", x)) ||
       failed(checkNormParam(*this, getBeta(), "'beta'", x)) ||
+      failed(checkTensor(*this, getOutput(), "result 'output'")) ||
       failed(checkSameElementType(
           *this, {{x, "'input'"}, {getGamma(), "'gamma'"},
                   {getBeta(), "'beta'"}, {getOutput(), "result 'output'"}})))
@@ -301,7 +303,7 @@ LogicalResult LayerNormOp::verify() {
   if (failed(checkNormStat(*this, getMean(), "result 'mean'", x)) ||
       failed(checkNormStat(*this, getRstd(), "result 'rstd'", x)))
     return failure();
-  if (getEpsilonValue() < 0.0f)
+  if (!(getEpsilonValue() >= 0.0f)) // also rejects NaN
     return emitOpError("attribute 'epsilon' must be non-negative, but got ")
            << getEpsilonAttr();
   return success();

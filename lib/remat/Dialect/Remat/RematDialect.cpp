@@ -22,8 +22,10 @@ LogicalResult RematDialect::verifyOperationAttribute(Operation *op,
   StringRef name = attr.getName().getValue();
   if (name == kBlockAttrName) {
     auto block = dyn_cast<IntegerAttr>(attr.getValue());
+    // Not i1 (a bool) and it must fit a non-negative int64_t.
     if (!block || !block.getType().isSignlessInteger() ||
-        block.getValue().isNegative())
+        block.getType().isInteger(1) || block.getValue().isNegative() ||
+        block.getValue().getActiveBits() > 63)
       return op->emitOpError("attribute '")
              << name << "' must be a non-negative integer (e.g. 3 : i64), "
              << "but got " << attr.getValue();
