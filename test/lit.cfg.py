@@ -7,7 +7,7 @@ from lit.llvm.subst import ToolSubst
 
 config.name = "REMAT"
 config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
-config.suffixes = [".mlir"]
+config.suffixes = [".mlir", ".test"]
 config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.remat_obj_root, "test")
@@ -26,3 +26,4 @@ import sys
 config.substitutions.append(("%python", sys.executable))
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.with_environment("PATH", config.remat_tools_dir, append_path=True)
+config.substitutions.append(("%remat_tools_dir", config.remat_tools_dir))
