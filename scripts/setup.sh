@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Installs what remat needs (Debian packages) if it is missing, then
+# configures and builds everything into build/. Safe to run repeatedly.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+LLVM=/usr/lib/llvm-22
+PACKAGES=(llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools clang-22
+          cmake ninja-build ccache libgtest-dev python3)
+
+missing=()
+for p in "${PACKAGES[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  echo "== installing: ${missing[*]}"
+  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO=sudo
+  $SUDO apt-get update -q
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q "${missing[@]}"
+fi
+
+if [ ! -f build/build.ninja ]; then
+  echo "== configuring build/"
+  cmake -G Ninja -S . -B build \
+    -DCMAKE_BUILD_TYPE=Release \
+    -DMLIR_DIR="$LLVM/lib/cmake/mlir" \
+    -DLLVM_EXTERNAL_LIT="$LLVM/bin/lit" \
+    -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22 \
+    -DCMAKE_CXX_COMPILER_LAUNCHER=ccache
+fi
+echo "== building"
+ninja -C build remat-opt remat-unittests

@@ -1,0 +1,133 @@
+//===- CostModelTest.cpp - the cost model and the memory plan -------------===//
+
+#include "TestUtils.h"
+
+#include "remat/Analysis/MemoryPlan.h"
+
+#include "gtest/gtest.h"
+#include "llvm/Support/JSON.h"
+
+using namespace mlir;
+using namespace remat;
+
+namespace {
+
+Operation *findOp(func::FuncOp func, StringRef name) {
+  Operation *found = nullptr;
+  func.walk([&](Operation *op) {
+    if (!found && op->getName().getStringRef() == name)
+      found = op;
+  });
+  return found;
+}
+
+TEST(CostModel, MatmulFlopsCountBatchAndTranspose) {
+  auto ctx = test::makeContext();
+  auto module = test::parse(*ctx, R"mlir(
+    func.func @f(%q: tensor<2x12x128x64xbf16>, %k: tensor<2x12x128x64xbf16>) -> tensor<2x12x128x128xbf16> {
+      %s = nn.matmul %q, %k {transpose_b} : tensor<2x12x128x64xbf16>, tensor<2x12x128x64xbf16> -> tensor<2x12x128x128xbf16>
+      return %s : tensor<2x12x128x128xbf16>
+    })mlir");
+  ASSERT_TRUE(module);
+  OpCost cost = getOpCost(findOp(test::firstFunc(*module), "nn.matmul"));
+  EXPECT_EQ(cost.flops, 2ull * 2 * 12 * 128 * 128 * 64);
+  EXPECT_EQ(cost.bytesRead, 2ull * 2 * 12 * 128 * 64 * 2);
+  EXPECT_EQ(cost.bytesWritten, 2ull * 12 * 128 * 128 * 2);
+  EXPECT_EQ(cost.opClass, OpClass::Gemm);
+  EXPECT_TRUE(cost.recomputable);
+  EXPECT_TRUE(cost.elementType.isBF16());
+}
+
+TEST(CostModel, RooflineTakesTheSlowerBoundPlusLaunch) {
+  DeviceInfo h200 = *DeviceInfo::getNamed("h200");
+  OpCost gemm;
+  gemm.opClass = OpClass::Gemm;
+  gemm.flops = 989'000'000'000'000ull; // one second of bf16 tensor-core work
+  gemm.bytesRead = 1000;
+  auto ctx = test::makeContext();
+  Builder b(ctx.get());
+  gemm.elementType = b.getBF16Type();
+  EXPECT_NEAR(gemm.estimateTime(h200), 1.0 + h200.launchOverhead, 1e-9);
+
+  OpCost copy;
+  copy.opClass = OpClass::Layout;
+  copy.bytesRead = copy.bytesWritten = 2'400'000'000ull; // 4.8 GB in total
+  EXPECT_NEAR(copy.estimateTime(h200), 1e-3 + h200.launchOverhead, 1e-12);
+
+  OpCost view;
+  view.opClass = OpClass::View;
+  view.bytesRead = 1 << 20;
+  EXPECT_EQ(view.estimateTime(h200), 0.0);
+}
+
+TEST(CostModel, NamedDevicesAndRidgePoint) {
+  for (StringRef name : DeviceInfo::getNames())
+    EXPECT_TRUE(DeviceInfo::getNamed(name).has_value()) << name.str();
+  EXPECT_FALSE(DeviceInfo::getNamed("tpu").has_value());
+  DeviceInfo h200 = *DeviceInfo::getNamed("h200");
+  auto ctx = test::makeContext();
+  Builder b(ctx.get());
+  EXPECT_NEAR(h200.ridgePoint(b.getBF16Type()), 989e12 / 4.8e12, 1e-6);
+  EXPECT_NEAR(h200.ridgePoint(b.getF32Type()), 494e12 / 4.8e12, 1e-6);
+}
+
+TEST(CostModel, DeviceFromJSONNamesTheMissingField) {
+  std::string error;
+  auto good = llvm::json::parse(R"({"name": "x",
+      "memory_bandwidth_bytes_per_s": 1e12, "launch_overhead_s": 1e-6,
+      "gemm_flops_per_s": {"f32": 1e13, "f16": 2e13, "bf16": 2e13},
+      "vector_flops_per_s": {"f32": 1e12, "f16": 2e12, "bf16": 2e12}})");
+  ASSERT_TRUE(bool(good));
+  std::optional<DeviceInfo> info = DeviceInfo::fromJSON(*good, error);
+  ASSERT_TRUE(info.has_value()) << error;
+  EXPECT_EQ(info->name, "x");
+  EXPECT_EQ(info->gemmBF16, 2e13);
+
+  auto bad = llvm::json::parse(R"({"memory_bandwidth_bytes_per_s": 1e12,
+      "gemm_flops_per_s": {"f32": 1e13}})");
+  ASSERT_TRUE(bool(bad));
+  EXPECT_FALSE(DeviceInfo::fromJSON(*bad, error).has_value());
+  EXPECT_EQ(error, "missing or non-positive number 'gemm_flops_per_s.f16'");
+}
+
+TEST(CostModel, ForeignOpsGetConservativeDefaults) {
+  auto ctx = test::makeContext();
+  auto module = test::parse(*ctx, R"mlir(
+    func.func private @opaque(tensor<4x8xf32>) -> tensor<4x8xf32>
+    func.func @f(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
+      %c = arith.constant dense<1.0> : tensor<4x8xf32>
+      %y = arith.addf %x, %c : tensor<4x8xf32>
+      %z = func.call @opaque(%y) : (tensor<4x8xf32>) -> tensor<4x8xf32>
+      return %z : tensor<4x8xf32>
+    })mlir");
+  ASSERT_TRUE(module);
+  func::FuncOp f = *std::next(module->getOps<func::FuncOp>().begin());
+  OpCost constant = getOpCost(findOp(f, "arith.constant"));
+  EXPECT_EQ(constant.flops, 0u);
+  EXPECT_EQ(constant.opClass, OpClass::View); // external model: no kernel
+  OpCost add = getOpCost(findOp(f, "arith.addf"));
+  EXPECT_EQ(add.flops, 32u);
+  EXPECT_EQ(add.bytesRead, 256u);
+  EXPECT_TRUE(add.recomputable);
+  OpCost call = getOpCost(findOp(f, "func.call"));
+  EXPECT_FALSE(call.recomputable); // unknown side effects
+}
+
+TEST(MemoryPlan, ViewsExtendTheirOperandsBuffer) {
+  auto ctx = test::makeContext();
+  auto module = test::parse(*ctx, R"mlir(
+    func.func @f(%x: tensor<4x8xf32>) -> tensor<8x4xf32> {
+      %a = nn.relu %x : tensor<4x8xf32>
+      %r = nn.reshape %a : tensor<4x8xf32> -> tensor<8x4xf32>
+      %b = nn.relu %r : tensor<8x4xf32>
+      return %b : tensor<8x4xf32>
+    })mlir");
+  ASSERT_TRUE(module);
+  MemoryPlan plan(test::firstFunc(*module).getBody().front());
+  EXPECT_EQ(plan.getArgumentBytes(), 128u);
+  EXPECT_EQ(plan.getPeakBytes(), 384u);
+  EXPECT_EQ(plan.getLiveBytes().vec(),
+            (std::vector<uint64_t>{256, 256, 384, 256}));
+}
+
+} // namespace
