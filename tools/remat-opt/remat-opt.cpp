@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "remat/Analysis/CostModel.h"
+#include "remat/Conversion/Passes.h"
 #include "remat/Dialect/NN/NNDialect.h"
 #include "remat/Dialect/Remat/RematDialect.h"
 #include "remat/Transforms/Passes.h"
@@ -19,6 +20,7 @@
 int main(int argc, char **argv) {
   mlir::registerAllPasses();
   remat::registerRematPasses();
+  remat::registerRematConversionPasses();
 
   mlir::DialectRegistry registry;
   mlir::registerAllDialects(registry);
