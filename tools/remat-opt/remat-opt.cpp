@@ -7,6 +7,7 @@
 
 #include "remat/Analysis/CostModel.h"
 #include "remat/Conversion/Passes.h"
+#include "remat/Pipelines/Pipelines.h"
 #include "remat/Dialect/NN/NNDialect.h"
 #include "remat/Dialect/Remat/RematDialect.h"
 #include "remat/Transforms/Passes.h"
@@ -21,6 +22,7 @@ int main(int argc, char **argv) {
   mlir::registerAllPasses();
   remat::registerRematPasses();
   remat::registerRematConversionPasses();
+  remat::registerRematPipelines();
 
   mlir::DialectRegistry registry;
   mlir::registerAllDialects(registry);

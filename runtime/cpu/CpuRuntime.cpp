@@ -1,0 +1,81 @@
+//===- CpuRuntime.cpp - counted host allocations --------------------------===//
+//
+// Each block carries a 64-byte header in front of the user pointer holding
+// its size and the pointer malloc returned, so that free can subtract the
+// right size, aligned allocations included. The counters are plain globals:
+// lowered code runs on one thread.
+//
+//===----------------------------------------------------------------------===//
+
+#include "remat/Runtime.h"
+
+#include <cstdio>
+#include <cstdlib>
+
+namespace {
+constexpr uint64_t kHeader = 64;
+constexpr uint64_t kMagic = 0x72656d6174616c63ull; // "rematalc"
+
+struct Header {
+  uint64_t magic;
+  uint64_t size;
+  void *base;
+};
+
+uint64_t liveBytes = 0;
+uint64_t peakBytes = 0;
+uint64_t numAllocs = 0;
+
+void *allocate(uint64_t alignment, uint64_t size) {
+  if (alignment < 16)
+    alignment = 16;
+  uint64_t padding = kHeader > alignment ? kHeader : alignment;
+  char *base = static_cast<char *>(std::malloc(size + padding + alignment));
+  if (!base) {
+    std::fprintf(stderr, "remat runtime: out of memory allocating %llu bytes\n",
+                 static_cast<unsigned long long>(size));
+    std::exit(2);
+  }
+  uintptr_t user = reinterpret_cast<uintptr_t>(base) + padding;
+  user = (user + alignment - 1) / alignment * alignment;
+  Header *header = reinterpret_cast<Header *>(user - sizeof(Header));
+  header->magic = kMagic;
+  header->size = size;
+  header->base = base;
+  liveBytes += size;
+  ++numAllocs;
+  if (liveBytes > peakBytes)
+    peakBytes = liveBytes;
+  return reinterpret_cast<void *>(user);
+}
+} // namespace
+
+extern "C" void *_mlir_memref_to_llvm_alloc(uint64_t size) {
+  return allocate(16, size);
+}
+
+extern "C" void *_mlir_memref_to_llvm_aligned_alloc(uint64_t alignment,
+                                                    uint64_t size) {
+  return allocate(alignment, size);
+}
+
+extern "C" void _mlir_memref_to_llvm_free(void *ptr) {
+  if (!ptr)
+    return;
+  Header *header = reinterpret_cast<Header *>(static_cast<char *>(ptr) -
+                                              sizeof(Header));
+  if (header->magic != kMagic) {
+    std::fprintf(stderr, "remat runtime: free of a pointer it did not "
+                         "allocate (%p)\n",
+                 ptr);
+    std::exit(2);
+  }
+  header->magic = 0;
+  liveBytes -= header->size;
+  std::free(header->base);
+}
+
+extern "C" uint64_t remat_live_bytes(void) { return liveBytes; }
+extern "C" uint64_t remat_peak_bytes(void) { return peakBytes; }
+extern "C" uint64_t remat_num_allocs(void) { return numAllocs; }
+extern "C" void remat_reset_peak(void) { peakBytes = liveBytes; }

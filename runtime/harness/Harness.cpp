@@ -1,0 +1,281 @@
+//===- Harness.cpp - the driver of remat-compile's executables ------------===//
+//
+// Inputs are filled from a SplitMix64 stream keyed by (seed, argument,
+// element): floats uniform in (-1, 1) and never exactly 0, integers uniform
+// in [0, labelRange). Outputs are summarized as shape, sum, L2 norm and the
+// first values, all accumulated in double from the stored values; --dump
+// writes every output's raw bytes, in order, for exact comparisons.
+//
+//===----------------------------------------------------------------------===//
+
+#include "remat/Harness.h"
+#include "remat/Runtime.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+namespace remat::harness {
+
+size_t elementSize(DType dtype) {
+  switch (dtype) {
+  case DType::F32:
+  case DType::I32:
+    return 4;
+  case DType::F16:
+  case DType::BF16:
+    return 2;
+  case DType::I64:
+    return 8;
+  }
+  return 0;
+}
+
+uint64_t numElements(const TensorSpec &spec) {
+  uint64_t n = 1;
+  for (int i = 0; i < spec.rank; ++i)
+    n *= static_cast<uint64_t>(spec.shape[i]);
+  return n;
+}
+
+namespace {
+
+const char *dtypeName(DType dtype) {
+  switch (dtype) {
+  case DType::F32:
+    return "f32";
+  case DType::F16:
+    return "f16";
+  case DType::BF16:
+    return "bf16";
+  case DType::I32:
+    return "i32";
+  case DType::I64:
+    return "i64";
+  }
+  return "?";
+}
+
+uint64_t splitmix64(uint64_t z) {
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+
+uint16_t floatToBF16(float f) {
+  uint32_t bits;
+  std::memcpy(&bits, &f, 4);
+  uint32_t rounding = 0x7FFF + ((bits >> 16) & 1); // to nearest even
+  return static_cast<uint16_t>((bits + rounding) >> 16);
+}
+
+float bf16ToFloat(uint16_t h) {
+  uint32_t bits = static_cast<uint32_t>(h) << 16;
+  float f;
+  std::memcpy(&f, &bits, 4);
+  return f;
+}
+
+uint16_t floatToHalf(float f) {
+  _Float16 h = static_cast<_Float16>(f);
+  uint16_t bits;
+  std::memcpy(&bits, &h, 2);
+  return bits;
+}
+
+float halfToFloat(uint16_t bits) {
+  _Float16 h;
+  std::memcpy(&h, &bits, 2);
+  return static_cast<float>(h);
+}
+
+double load(const void *data, DType dtype, uint64_t i) {
+  switch (dtype) {
+  case DType::F32:
+    return static_cast<const float *>(data)[i];
+  case DType::F16:
+    return halfToFloat(static_cast<const uint16_t *>(data)[i]);
+  case DType::BF16:
+    return bf16ToFloat(static_cast<const uint16_t *>(data)[i]);
+  case DType::I32:
+    return static_cast<const int32_t *>(data)[i];
+  case DType::I64:
+    return static_cast<double>(static_cast<const int64_t *>(data)[i]);
+  }
+  return 0;
+}
+
+void fill(void *data, const TensorSpec &spec, uint64_t seed, int arg) {
+  uint64_t n = numElements(spec);
+  uint64_t key = seed * 0x9E3779B97F4A7C15ull + (static_cast<uint64_t>(arg) << 40);
+  for (uint64_t i = 0; i < n; ++i) {
+    uint64_t z = splitmix64(key + (i + 1) * 0x9E3779B97F4A7C15ull);
+    if (spec.dtype == DType::I32 || spec.dtype == DType::I64) {
+      int64_t range = spec.labelRange > 0 ? spec.labelRange : 16;
+      int64_t v = static_cast<int64_t>(z % static_cast<uint64_t>(range));
+      if (spec.dtype == DType::I32)
+        static_cast<int32_t *>(data)[i] = static_cast<int32_t>(v);
+      else
+        static_cast<int64_t *>(data)[i] = v;
+      continue;
+    }
+    // (k + 0.5) / 2^24 in (0, 1): 2u - 1 has an odd numerator, never 0.
+    float u = (static_cast<float>(z >> 40) + 0.5f) * 0x1p-24f;
+    float v = 2.0f * u - 1.0f;
+    if (spec.dtype == DType::F32)
+      static_cast<float *>(data)[i] = v;
+    else if (spec.dtype == DType::BF16)
+      static_cast<uint16_t *>(data)[i] = floatToBF16(v);
+    else
+      static_cast<uint16_t *>(data)[i] = floatToHalf(v);
+  }
+}
+
+void printShape(const TensorSpec &spec) {
+  std::printf("[");
+  for (int i = 0; i < spec.rank; ++i)
+    std::printf("%s%lld", i ? "," : "", static_cast<long long>(spec.shape[i]));
+  std::printf("]");
+}
+
+void printNumber(double v) {
+  if (std::isfinite(v))
+    std::printf("%.9g", v);
+  else
+    std::printf("\"%s\"", std::isnan(v) ? "nan" : (v > 0 ? "inf" : "-inf"));
+}
+
+struct Flags {
+  int iters = 3;
+  uint64_t seed = 0;
+  const char *dump = nullptr;
+};
+
+bool parseFlags(int argc, char **argv, Flags &flags) {
+  for (int i = 1; i < argc; ++i) {
+    std::string a = argv[i];
+    auto value = [&](const char *name) -> const char * {
+      size_t len = std::strlen(name);
+      if (a.compare(0, len, name) == 0 && a.size() > len && a[len] == '=')
+        return argv[i] + len + 1;
+      if (a == name && i + 1 < argc)
+        return argv[++i];
+      return nullptr;
+    };
+    if (const char *v = value("--iters")) {
+      flags.iters = std::atoi(v);
+    } else if (const char *v = value("--seed")) {
+      flags.seed = std::strtoull(v, nullptr, 10);
+    } else if (const char *v = value("--dump")) {
+      flags.dump = v;
+    } else {
+      std::fprintf(stderr,
+                   "usage: %s [--iters N] [--seed S] [--dump FILE]\n"
+                   "unknown argument '%s'\n",
+                   argv[0], argv[i]);
+      return false;
+    }
+  }
+  if (flags.iters < 1) {
+    std::fprintf(stderr, "--iters must be at least 1\n");
+    return false;
+  }
+  return true;
+}
+
+} // namespace
+
+int run(int argc, char **argv, const EntryInfo &info, InvokeFn invoke) {
+  Flags flags;
+  if (!parseFlags(argc, argv, flags))
+    return 2;
+
+  std::vector<void *> args(info.numArgs);
+  for (int i = 0; i < info.numArgs; ++i) {
+    const TensorSpec &spec = info.args[i];
+    args[i] = _mlir_memref_to_llvm_alloc(numElements(spec) *
+                                         elementSize(spec.dtype));
+    fill(args[i], spec, flags.seed, i);
+  }
+
+  std::vector<void *> data(info.numResults), owned(info.numResults);
+  std::vector<double> seconds;
+  auto freeResults = [&] {
+    std::vector<void *> freed;
+    for (void *p : owned) {
+      if (!p || std::find(freed.begin(), freed.end(), p) != freed.end() ||
+          std::find(args.begin(), args.end(), p) != args.end())
+        continue;
+      freed.push_back(p);
+      _mlir_memref_to_llvm_free(p);
+    }
+  };
+  for (int it = 0; it < flags.iters; ++it) {
+    if (it > 0)
+      freeResults();
+    auto start = std::chrono::steady_clock::now();
+    invoke(args.data(), data.data(), owned.data());
+    auto end = std::chrono::steady_clock::now();
+    seconds.push_back(std::chrono::duration<double>(end - start).count());
+  }
+  std::vector<double> sorted = seconds;
+  std::sort(sorted.begin(), sorted.end());
+  double median = sorted[sorted.size() / 2];
+  if (sorted.size() % 2 == 0)
+    median = 0.5 * (sorted[sorted.size() / 2 - 1] + sorted[sorted.size() / 2]);
+
+  std::printf("{\"entry\":\"%s\",\"target\":\"%s\",\"outputs\":[", info.name,
+              info.target);
+  for (int r = 0; r < info.numResults; ++r) {
+    const TensorSpec &spec = info.results[r];
+    uint64_t n = numElements(spec);
+    double sum = 0, sq = 0;
+    for (uint64_t i = 0; i < n; ++i) {
+      double v = load(data[r], spec.dtype, i);
+      sum += v;
+      sq += v * v;
+    }
+    std::printf("%s{\"dtype\":\"%s\",\"shape\":", r ? "," : "",
+                dtypeName(spec.dtype));
+    printShape(spec);
+    std::printf(",\"sum\":");
+    printNumber(sum);
+    std::printf(",\"l2\":");
+    printNumber(std::sqrt(sq));
+    std::printf(",\"first\":[");
+    for (uint64_t i = 0; i < std::min<uint64_t>(n, 8); ++i) {
+      if (i)
+        std::printf(",");
+      printNumber(load(data[r], spec.dtype, i));
+    }
+    std::printf("]}");
+  }
+  std::printf("],\"peak_bytes\":%llu,\"plan_peak_bytes\":%llu,"
+              "\"time_per_iter_s\":%.9g,\"iters\":%d,\"seed\":%llu}\n",
+              static_cast<unsigned long long>(remat_peak_bytes()),
+              static_cast<unsigned long long>(info.planPeakBytes), median,
+              flags.iters, static_cast<unsigned long long>(flags.seed));
+
+  if (flags.dump) {
+    FILE *f = std::fopen(flags.dump, "wb");
+    if (!f) {
+      std::fprintf(stderr, "cannot write '%s'\n", flags.dump);
+      return 1;
+    }
+    for (int r = 0; r < info.numResults; ++r)
+      std::fwrite(data[r], elementSize(info.results[r].dtype),
+                  numElements(info.results[r]), f);
+    std::fclose(f);
+  }
+  freeResults();
+  for (void *a : args)
+    _mlir_memref_to_llvm_free(a);
+  return 0;
+}
+
+} // namespace remat::harness

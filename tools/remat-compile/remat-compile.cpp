@@ -1,0 +1,415 @@
+//===- remat-compile.cpp - ahead-of-time build of a training step ---------===//
+//
+// remat-compile model.mlir --entry=train_step --target=cpu -o step
+//
+// Parses a module in the nn dialect, optionally rewrites it with
+// --rematerialize (--policy=...), lowers it with remat's CPU pipeline,
+// translates it to LLVM IR, generates a small driver that describes the
+// entry's signature, and links both with remat's harness and runtime into an
+// executable that depends only on libc, libm and libstdc++. The executable
+// fills the inputs deterministically, runs the entry --iters times, and prints
+// one JSON line (see docs/RematCompile.md).
+//
+//===----------------------------------------------------------------------===//
+
+#include "remat/Analysis/CostModel.h"
+#include "remat/Analysis/MemoryPlan.h"
+#include "remat/Dialect/NN/NNDialect.h"
+#include "remat/Dialect/NN/NNOps.h"
+#include "remat/Dialect/Remat/RematDialect.h"
+#include "remat/Pipelines/Pipelines.h"
+#include "remat/Transforms/Passes.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Support/FileUtilities.h"
+#include "mlir/Target/LLVMIR/Dialect/All.h"
+#include "mlir/Target/LLVMIR/Export.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/ToolOutputFile.h"
+#include "llvm/TargetParser/Host.h"
+
+using namespace mlir;
+namespace cl = llvm::cl;
+
+static cl::opt<std::string> inputFilename(cl::Positional,
+                                          cl::desc("<input .mlir>"),
+                                          cl::init("-"));
+static cl::opt<std::string> outputFilename("o", cl::desc("Output file"),
+                                           cl::value_desc("path"),
+                                           cl::init("a.out"));
+static cl::opt<std::string>
+    entryName("entry", cl::desc("Entry function (default: the first public "
+                                "function with a body)"));
+static cl::opt<std::string> targetName("target", cl::desc("cpu or cuda"),
+                                       cl::init("cpu"));
+static cl::opt<std::string>
+    policyName("policy", cl::desc("Run --rematerialize with this policy "
+                                  "first (none, full, sqrt, selective)"));
+static cl::opt<std::string> deviceName("device",
+                                       cl::desc("Cost-model device for "
+                                                "--policy"),
+                                       cl::init("h200"));
+static cl::opt<std::string>
+    emitKind("emit", cl::desc("exe (default), mlir (lowered MLIR), llvm "
+                              "(LLVM IR) or driver (the generated C++)"),
+             cl::init("exe"));
+static cl::opt<bool> fuseElementwise("fuse-elementwise",
+                                     cl::desc("Fuse elementwise kernels"),
+                                     cl::init(false));
+static cl::opt<std::string> cxxPath("cxx",
+                                    cl::desc("C++ compiler used to link"),
+                                    cl::init(REMAT_DEFAULT_CXX));
+static cl::opt<bool> keepTemps("keep-temps",
+                               cl::desc("Keep the temporary directory"),
+                               cl::init(false));
+
+namespace {
+
+struct ArgInfo {
+  std::string dtype; // harness enum name
+  std::vector<int64_t> shape;
+  int64_t labelRange = 0;
+  unsigned elementBytes = 0;
+};
+
+std::optional<ArgInfo> describe(Type type) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  if (!tensor || !tensor.hasStaticShape() || tensor.getRank() > 8)
+    return std::nullopt;
+  Type e = tensor.getElementType();
+  ArgInfo info;
+  if (e.isF32())
+    info.dtype = "F32", info.elementBytes = 4;
+  else if (e.isF16())
+    info.dtype = "F16", info.elementBytes = 2;
+  else if (e.isBF16())
+    info.dtype = "BF16", info.elementBytes = 2;
+  else if (e.isSignlessInteger(32))
+    info.dtype = "I32", info.elementBytes = 4;
+  else if (e.isSignlessInteger(64))
+    info.dtype = "I64", info.elementBytes = 8;
+  else
+    return std::nullopt;
+  info.shape.assign(tensor.getShape().begin(), tensor.getShape().end());
+  return info;
+}
+
+/// The class count of the cross-entropies that read an integer argument, so
+/// that generated labels are in range.
+int64_t labelRangeOf(BlockArgument arg) {
+  int64_t range = 0;
+  for (Operation *user : arg.getUsers()) {
+    Value logits;
+    if (auto ce = dyn_cast<remat::nn::CrossEntropyOp>(user))
+      logits = ce.getLogits();
+    else if (auto ceg = dyn_cast<remat::nn::CrossEntropyGradOp>(user))
+      logits = ceg.getLogits();
+    if (!logits)
+      continue;
+    int64_t classes = cast<RankedTensorType>(logits.getType()).getShape().back();
+    range = range ? std::min(range, classes) : classes;
+  }
+  return range;
+}
+
+std::string descType(size_t rank) {
+  return "Desc<" + std::to_string(rank) + ">";
+}
+
+std::string specList(ArrayRef<ArgInfo> infos) {
+  std::string s;
+  for (const ArgInfo &a : infos) {
+    s += "    {DType::" + a.dtype + ", " + std::to_string(a.shape.size()) + ", {";
+    for (size_t i = 0; i < a.shape.size(); ++i)
+      s += (i ? ", " : "") + std::to_string(a.shape[i]);
+    s += "}, " + std::to_string(a.labelRange) + "},\n";
+  }
+  if (infos.empty())
+    s = "    {DType::F32, 0, {}, 0},\n";
+  return s;
+}
+
+/// The C++ driver: descriptors of the entry's memrefs and the call of its C
+/// interface (_mlir_ciface_<entry>, results first through a pointer).
+std::string generateDriver(StringRef entry, ArrayRef<ArgInfo> args,
+                           ArrayRef<ArgInfo> results, uint64_t planPeak) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  os << "// Generated by remat-compile for @" << entry << ".\n"
+     << "#include \"remat/Harness.h\"\n#include <cstdint>\n\n"
+     << "using remat::harness::DType;\n\n"
+     << "template <int R> struct Desc {\n  void *allocated, *aligned;\n"
+     << "  int64_t offset, sizes[R], strides[R];\n};\n"
+     << "template <> struct Desc<0> {\n  void *allocated, *aligned;\n"
+     << "  int64_t offset;\n};\n\n";
+  os << "struct Results {\n";
+  for (auto [i, r] : llvm::enumerate(results))
+    os << "  " << descType(r.shape.size()) << " r" << i << ";\n";
+  os << "};\n\n";
+  os << "extern \"C\" void _mlir_ciface_" << entry << "(";
+  SmallVector<std::string> params;
+  if (results.size() == 1)
+    params.push_back(descType(results[0].shape.size()) + " *");
+  else if (results.size() > 1)
+    params.push_back("Results *");
+  for (const ArgInfo &a : args)
+    params.push_back(descType(a.shape.size()) + " *");
+  os << llvm::join(params, ", ") << ");\n\n";
+
+  os << "static const remat::harness::TensorSpec kArgs[] = {\n"
+     << specList(args) << "};\n";
+  os << "static const remat::harness::TensorSpec kResults[] = {\n"
+     << specList(results) << "};\n\n";
+
+  os << "static void invoke(void **args, void **data, void **owned) {\n";
+  for (auto [i, a] : llvm::enumerate(args)) {
+    size_t rank = a.shape.size();
+    os << "  " << descType(rank) << " a" << i << "{args[" << i << "], args["
+       << i << "], 0";
+    if (rank) {
+      os << ", {";
+      for (size_t d = 0; d < rank; ++d)
+        os << (d ? ", " : "") << a.shape[d];
+      os << "}, {";
+      int64_t stride = 1;
+      SmallVector<int64_t> strides(rank);
+      for (size_t d = rank; d-- > 0;) {
+        strides[d] = stride;
+        stride *= a.shape[d];
+      }
+      for (size_t d = 0; d < rank; ++d)
+        os << (d ? ", " : "") << strides[d];
+      os << "}";
+    }
+    os << "};\n";
+  }
+  os << "  Results r;\n  _mlir_ciface_" << entry << "(";
+  SmallVector<std::string> callArgs;
+  if (results.size() == 1)
+    callArgs.push_back("&r.r0");
+  else if (results.size() > 1)
+    callArgs.push_back("&r");
+  for (size_t i = 0; i < args.size(); ++i)
+    callArgs.push_back("&a" + std::to_string(i));
+  os << llvm::join(callArgs, ", ") << ");\n";
+  for (auto [i, r] : llvm::enumerate(results)) {
+    os << "  data[" << i << "] = static_cast<char *>(r.r" << i
+       << ".aligned) + r.r" << i << ".offset * " << r.elementBytes << ";\n";
+    os << "  owned[" << i << "] = r.r" << i << ".allocated;\n";
+  }
+  if (results.empty())
+    os << "  (void)r; (void)data; (void)owned;\n";
+  os << "}\n\n";
+  os << "int main(int argc, char **argv) {\n"
+     << "  static const remat::harness::EntryInfo info = {\"" << entry
+     << "\", \"cpu\", " << args.size() << ", kArgs, " << results.size()
+     << ", kResults, " << planPeak << "ull};\n"
+     << "  return remat::harness::run(argc, argv, info, invoke);\n}\n";
+  return s;
+}
+
+LogicalResult writeFile(StringRef path, StringRef contents) {
+  std::string error;
+  auto file = openOutputFile(path, &error);
+  if (!file) {
+    llvm::errs() << "remat-compile: " << error << "\n";
+    return failure();
+  }
+  file->os() << contents;
+  file->keep();
+  return success();
+}
+
+LogicalResult link(StringRef dir, StringRef driverPath, StringRef llPath) {
+  std::string runtimeLib = REMAT_RUNTIME_LIB_DIR;
+  SmallVector<std::string> argv = {
+      cxxPath,
+      "-O2",
+      "-std=c++17",
+      "-Wno-override-module",
+      "-I" + std::string(REMAT_RUNTIME_INCLUDE_DIR),
+      driverPath.str(),
+      llPath.str(),
+      runtimeLib + "/libremat_harness.a",
+      runtimeLib + "/libremat_cpu_runtime.a",
+      "-lm",
+      "-o",
+      outputFilename};
+  SmallVector<StringRef> refs(argv.begin(), argv.end());
+  std::string error;
+  int rc = llvm::sys::ExecuteAndWait(cxxPath, refs, std::nullopt, {}, 0, 0,
+                                     &error);
+  if (rc != 0) {
+    llvm::errs() << "remat-compile: linking with '" << cxxPath
+                 << "' failed" << (error.empty() ? "" : ": " + error)
+                 << " (temporaries in " << dir << ")\n";
+    return failure();
+  }
+  return success();
+}
+
+LogicalResult compile(MLIRContext &context, llvm::SourceMgr &sourceMgr) {
+  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+  if (!module)
+    return failure();
+
+  if (targetName != "cpu") {
+    if (targetName == "cuda")
+      llvm::errs() << "remat-compile: --target=cuda is not available yet; "
+                      "use --target=cpu\n";
+    else
+      llvm::errs() << "remat-compile: unknown target '" << targetName
+                   << "'; expected cpu or cuda\n";
+    return failure();
+  }
+
+  func::FuncOp entry;
+  for (auto f : module->getOps<func::FuncOp>()) {
+    if (f.isExternal())
+      continue;
+    if (entryName.empty() ? f.isPublic() : f.getSymName() == entryName) {
+      entry = f;
+      break;
+    }
+  }
+  if (!entry) {
+    if (entryName.empty())
+      module->emitError("no public function with a body to compile");
+    else
+      module->emitError("no function @") << entryName << " with a body";
+    return failure();
+  }
+
+  if (!policyName.empty()) {
+    PassManager pm(&context);
+    remat::RematerializeOptions options;
+    options.policy = policyName;
+    options.device = deviceName;
+    pm.addNestedPass<func::FuncOp>(remat::createRematerialize(options));
+    if (failed(pm.run(*module)))
+      return failure();
+  }
+
+  std::vector<ArgInfo> args, results;
+  for (auto [i, arg] : llvm::enumerate(entry.getArguments())) {
+    std::optional<ArgInfo> info = describe(arg.getType());
+    if (!info)
+      return entry.emitError("argument #")
+             << i << " has type " << arg.getType()
+             << "; remat-compile supports statically shaped tensors (rank "
+                "<= 8) of f32, f16, bf16, i32 or i64";
+    info->labelRange = labelRangeOf(arg);
+    args.push_back(*info);
+  }
+  for (auto [i, type] : llvm::enumerate(entry.getResultTypes())) {
+    std::optional<ArgInfo> info = describe(type);
+    if (!info)
+      return entry.emitError("result #")
+             << i << " has type " << type
+             << "; remat-compile supports statically shaped tensors (rank "
+                "<= 8) of f32, f16, bf16, i32 or i64";
+    results.push_back(*info);
+  }
+  uint64_t planPeak =
+      remat::MemoryPlan(entry.getBody().front()).getPeakBytes();
+  std::string entrySym = entry.getSymName().str();
+  entry->setAttr("llvm.emit_c_interface", UnitAttr::get(&context));
+
+  std::string driver = generateDriver(entrySym, args, results, planPeak);
+  if (emitKind == "driver")
+    return writeFile(outputFilename, driver);
+
+  PassManager pm(&context);
+  remat::CPUPipelineOptions pipelineOptions;
+  pipelineOptions.fuseElementwise = fuseElementwise;
+  remat::buildCPUPipeline(pm, pipelineOptions);
+  if (failed(pm.run(*module)))
+    return failure();
+  if (emitKind == "mlir") {
+    std::string s;
+    llvm::raw_string_ostream os(s);
+    module->print(os);
+    return writeFile(outputFilename, s);
+  }
+
+  llvm::LLVMContext llvmContext;
+  std::unique_ptr<llvm::Module> llvmModule =
+      translateModuleToLLVMIR(*module, llvmContext);
+  if (!llvmModule) {
+    module->emitError("translation to LLVM IR failed");
+    return failure();
+  }
+  llvmModule->setTargetTriple(llvm::Triple(llvm::sys::getDefaultTargetTriple()));
+  std::string ir;
+  llvm::raw_string_ostream irStream(ir);
+  llvmModule->print(irStream, nullptr);
+  if (emitKind == "llvm")
+    return writeFile(outputFilename, ir);
+  if (emitKind != "exe") {
+    llvm::errs() << "remat-compile: unknown --emit=" << emitKind
+                 << "; expected exe, mlir, llvm or driver\n";
+    return failure();
+  }
+
+  SmallString<128> dir;
+  if (std::error_code ec =
+          llvm::sys::fs::createUniqueDirectory("remat-compile", dir)) {
+    llvm::errs() << "remat-compile: cannot create a temporary directory: "
+                 << ec.message() << "\n";
+    return failure();
+  }
+  SmallString<128> driverPath(dir), llPath(dir);
+  llvm::sys::path::append(driverPath, "driver.cpp");
+  llvm::sys::path::append(llPath, "model.ll");
+  LogicalResult result = success();
+  if (failed(writeFile(driverPath, driver)) || failed(writeFile(llPath, ir)) ||
+      failed(link(dir, driverPath, llPath)))
+    result = failure();
+  if (!keepTemps && succeeded(result))
+    llvm::sys::fs::remove_directories(dir);
+  else if (keepTemps)
+    llvm::errs() << "remat-compile: temporaries kept in " << dir << "\n";
+  return result;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  cl::ParseCommandLineOptions(
+      argc, argv,
+      "remat-compile: build a training step into a self-contained executable\n");
+
+  DialectRegistry registry;
+  registerAllDialects(registry);
+  registerAllExtensions(registry);
+  registerAllToLLVMIRTranslations(registry);
+  registry.insert<remat::nn::NNDialect, remat::RematDialect>();
+  remat::registerCostExternalModels(registry);
+  MLIRContext context(registry);
+
+  std::string error;
+  auto input = openInputFile(inputFilename, &error);
+  if (!input) {
+    llvm::errs() << "remat-compile: " << error << "\n";
+    return 1;
+  }
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(std::move(input), llvm::SMLoc());
+  SourceMgrDiagnosticHandler handler(sourceMgr, &context);
+  return failed(compile(context, sourceMgr)) ? 1 : 0;
+}
