@@ -9,7 +9,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "remat/Harness.h"
+
+#ifdef REMAT_HARNESS_CUDA
+#include "remat/CudaRuntime.h"
+#else
 #include "remat/Runtime.h"
+#endif
 
 #include <algorithm>
 #include <chrono>
@@ -150,8 +155,45 @@ void printNumber(double v) {
     std::printf("\"%s\"", std::isnan(v) ? "nan" : (v > 0 ? "inf" : "-inf"));
 }
 
+/// Where buffers live and how time is taken: host memory and a steady clock
+/// on the CPU; device memory, copies and CUDA events on the GPU.
+#ifdef REMAT_HARNESS_CUDA
+void *deviceAlloc(uint64_t bytes) { return mgpuMemAlloc(bytes, nullptr, false); }
+void deviceFree(void *p) { mgpuMemFree(p, nullptr); }
+void upload(void *dst, const void *src, uint64_t bytes) {
+  remat_cuda_copy_to_device(dst, src, bytes);
+}
+void download(void *dst, const void *src, uint64_t bytes) {
+  remat_cuda_copy_to_host(dst, src, bytes);
+}
+uint64_t peakBytes() { return remat_device_peak_bytes(); }
+double timeCall(InvokeFn invoke, void **args, void **data, void **owned) {
+  remat_cuda_synchronize();
+  void *start = remat_cuda_timer_start();
+  invoke(args, data, owned);
+  return remat_cuda_timer_stop(start);
+}
+#else
+void *deviceAlloc(uint64_t bytes) { return _mlir_memref_to_llvm_alloc(bytes); }
+void deviceFree(void *p) { _mlir_memref_to_llvm_free(p); }
+void upload(void *dst, const void *src, uint64_t bytes) {
+  std::memcpy(dst, src, bytes);
+}
+void download(void *dst, const void *src, uint64_t bytes) {
+  std::memcpy(dst, src, bytes);
+}
+uint64_t peakBytes() { return remat_peak_bytes(); }
+double timeCall(InvokeFn invoke, void **args, void **data, void **owned) {
+  auto start = std::chrono::steady_clock::now();
+  invoke(args, data, owned);
+  auto end = std::chrono::steady_clock::now();
+  return std::chrono::duration<double>(end - start).count();
+}
+#endif
+
 struct Flags {
   int iters = 3;
+  int warmup = 1;
   uint64_t seed = 0;
   const char *dump = nullptr;
 };
@@ -169,20 +211,22 @@ bool parseFlags(int argc, char **argv, Flags &flags) {
     };
     if (const char *v = value("--iters")) {
       flags.iters = std::atoi(v);
+    } else if (const char *v = value("--warmup")) {
+      flags.warmup = std::atoi(v);
     } else if (const char *v = value("--seed")) {
       flags.seed = std::strtoull(v, nullptr, 10);
     } else if (const char *v = value("--dump")) {
       flags.dump = v;
     } else {
       std::fprintf(stderr,
-                   "usage: %s [--iters N] [--seed S] [--dump FILE]\n"
+                   "usage: %s [--iters N] [--warmup N] [--seed S] [--dump FILE]\n"
                    "unknown argument '%s'\n",
                    argv[0], argv[i]);
       return false;
     }
   }
-  if (flags.iters < 1) {
-    std::fprintf(stderr, "--iters must be at least 1\n");
+  if (flags.iters < 1 || flags.warmup < 0) {
+    std::fprintf(stderr, "--iters must be at least 1, --warmup at least 0\n");
     return false;
   }
   return true;
@@ -198,13 +242,14 @@ int run(int argc, char **argv, const EntryInfo &info, InvokeFn invoke) {
   std::vector<void *> args(info.numArgs);
   for (int i = 0; i < info.numArgs; ++i) {
     const TensorSpec &spec = info.args[i];
-    args[i] = _mlir_memref_to_llvm_alloc(numElements(spec) *
-                                         elementSize(spec.dtype));
-    fill(args[i], spec, flags.seed, i);
+    uint64_t bytes = numElements(spec) * elementSize(spec.dtype);
+    std::vector<char> host(bytes);
+    fill(host.data(), spec, flags.seed, i);
+    args[i] = deviceAlloc(bytes);
+    upload(args[i], host.data(), bytes);
   }
 
   std::vector<void *> data(info.numResults), owned(info.numResults);
-  std::vector<double> seconds;
   auto freeResults = [&] {
     std::vector<void *> freed;
     for (void *p : owned) {
@@ -212,22 +257,32 @@ int run(int argc, char **argv, const EntryInfo &info, InvokeFn invoke) {
           std::find(args.begin(), args.end(), p) != args.end())
         continue;
       freed.push_back(p);
-      _mlir_memref_to_llvm_free(p);
+      deviceFree(p);
     }
+    std::fill(owned.begin(), owned.end(), nullptr);
   };
-  for (int it = 0; it < flags.iters; ++it) {
-    if (it > 0)
-      freeResults();
-    auto start = std::chrono::steady_clock::now();
-    invoke(args.data(), data.data(), owned.data());
-    auto end = std::chrono::steady_clock::now();
-    seconds.push_back(std::chrono::duration<double>(end - start).count());
+  std::vector<double> seconds;
+  for (int it = 0; it < flags.warmup + flags.iters; ++it) {
+    freeResults();
+    double t = timeCall(invoke, args.data(), data.data(), owned.data());
+    if (it >= flags.warmup)
+      seconds.push_back(t);
   }
   std::vector<double> sorted = seconds;
   std::sort(sorted.begin(), sorted.end());
   double median = sorted[sorted.size() / 2];
   if (sorted.size() % 2 == 0)
     median = 0.5 * (sorted[sorted.size() / 2 - 1] + sorted[sorted.size() / 2]);
+
+  // Results back on the host for checksums and the dump.
+  std::vector<std::vector<char>> hostResults(info.numResults);
+  for (int r = 0; r < info.numResults; ++r) {
+    const TensorSpec &spec = info.results[r];
+    hostResults[r].resize(numElements(spec) * elementSize(spec.dtype));
+    download(hostResults[r].data(), data[r], hostResults[r].size());
+    data[r] = hostResults[r].data();
+  }
+  uint64_t peak = peakBytes();
 
   std::printf("{\"entry\":\"%s\",\"target\":\"%s\",\"outputs\":[", info.name,
               info.target);
@@ -257,7 +312,7 @@ int run(int argc, char **argv, const EntryInfo &info, InvokeFn invoke) {
   }
   std::printf("],\"peak_bytes\":%llu,\"plan_peak_bytes\":%llu,"
               "\"time_per_iter_s\":%.9g,\"iters\":%d,\"seed\":%llu}\n",
-              static_cast<unsigned long long>(remat_peak_bytes()),
+              static_cast<unsigned long long>(peak),
               static_cast<unsigned long long>(info.planPeakBytes), median,
               flags.iters, static_cast<unsigned long long>(flags.seed));
 
@@ -274,7 +329,7 @@ int run(int argc, char **argv, const EntryInfo &info, InvokeFn invoke) {
   }
   freeResults();
   for (void *a : args)
-    _mlir_memref_to_llvm_free(a);
+    deviceFree(a);
   return 0;
 }
 

@@ -216,7 +216,7 @@ std::string generateDriver(StringRef entry, ArrayRef<ArgInfo> args,
   os << "}\n\n";
   os << "int main(int argc, char **argv) {\n"
      << "  static const remat::harness::EntryInfo info = {\"" << entry
-     << "\", \"cpu\", " << args.size() << ", kArgs, " << results.size()
+     << "\", \"" << targetName << "\", " << args.size() << ", kArgs, " << results.size()
      << ", kResults, " << planPeak << "ull};\n"
      << "  return remat::harness::run(argc, argv, info, invoke);\n}\n";
   return s;
@@ -243,12 +243,19 @@ LogicalResult link(StringRef dir, StringRef driverPath, StringRef llPath) {
       "-Wno-override-module",
       "-I" + std::string(REMAT_RUNTIME_INCLUDE_DIR),
       driverPath.str(),
-      llPath.str(),
-      runtimeLib + "/libremat_harness.a",
-      runtimeLib + "/libremat_cpu_runtime.a",
-      "-lm",
-      "-o",
-      outputFilename};
+      llPath.str()};
+  if (targetName == "cuda") {
+#ifdef REMAT_HAVE_CUDA
+    argv.push_back(runtimeLib + "/libremat_harness_cuda.a");
+    argv.push_back(runtimeLib + "/libremat_cuda_runtime.a");
+    argv.push_back("-L" + std::string(REMAT_CUDA_STUB_DIR));
+    argv.push_back("-lcuda");
+#endif
+  } else {
+    argv.push_back(runtimeLib + "/libremat_harness.a");
+    argv.push_back(runtimeLib + "/libremat_cpu_runtime.a");
+  }
+  argv.append({"-lm", "-o", outputFilename});
   SmallVector<StringRef> refs(argv.begin(), argv.end());
   std::string error;
   int rc = llvm::sys::ExecuteAndWait(cxxPath, refs, std::nullopt, {}, 0, 0,
@@ -267,15 +274,18 @@ LogicalResult compile(MLIRContext &context, llvm::SourceMgr &sourceMgr) {
   if (!module)
     return failure();
 
-  if (targetName != "cpu") {
-    if (targetName == "cuda")
-      llvm::errs() << "remat-compile: --target=cuda is not available yet; "
-                      "use --target=cpu\n";
-    else
-      llvm::errs() << "remat-compile: unknown target '" << targetName
-                   << "'; expected cpu or cuda\n";
+  if (targetName != "cpu" && targetName != "cuda") {
+    llvm::errs() << "remat-compile: unknown target '" << targetName
+                 << "'; expected cpu or cuda\n";
     return failure();
   }
+#ifndef REMAT_HAVE_CUDA
+  if (targetName == "cuda") {
+    llvm::errs() << "remat-compile: this build has no CUDA runtime (cuda.h "
+                    "was not found when it was configured)\n";
+    return failure();
+  }
+#endif
 
   func::FuncOp entry;
   for (auto f : module->getOps<func::FuncOp>()) {
@@ -334,9 +344,15 @@ LogicalResult compile(MLIRContext &context, llvm::SourceMgr &sourceMgr) {
     return writeFile(outputFilename, driver);
 
   PassManager pm(&context);
-  remat::CPUPipelineOptions pipelineOptions;
-  pipelineOptions.fuseElementwise = fuseElementwise;
-  remat::buildCPUPipeline(pm, pipelineOptions);
+  if (targetName == "cuda") {
+    remat::CUDAPipelineOptions pipelineOptions;
+    pipelineOptions.fuseElementwise = fuseElementwise;
+    remat::buildCUDAPipeline(pm, pipelineOptions);
+  } else {
+    remat::CPUPipelineOptions pipelineOptions;
+    pipelineOptions.fuseElementwise = fuseElementwise;
+    remat::buildCPUPipeline(pm, pipelineOptions);
+  }
   if (failed(pm.run(*module)))
     return failure();
   if (emitKind == "mlir") {

@@ -37,4 +37,45 @@ def FreeAfterLastUse : Pass<"remat-free-after-last-use", "::mlir::func::FuncOp">
   let dependentDialects = ["::mlir::memref::MemRefDialect"];
 }
 
+def SplatConstantsToFill : Pass<"remat-splat-constants-to-fill"> {
+  let summary = "Materialize splat tensor constants with linalg.fill";
+  let description = [{
+    Rewrites `arith.constant dense<v> : tensor<...>` into `tensor.empty` and
+    `linalg.fill`, so that after bufferization the value lives in an
+    allocated buffer (device memory on the GPU) instead of a host global.
+    The seed of the backward pass, `dense<1.0> : tensor<f32>`, is one.
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect",
+                           "::mlir::tensor::TensorDialect"];
+}
+
+def MapLoopsToGPU : Pass<"remat-map-loops-to-gpu", "::mlir::func::FuncOp"> {
+  let summary = "Collapse, tile and map parallel loops to GPU blocks and threads";
+  let description = [{
+    Each outermost `scf.parallel` (from `convert-linalg-to-parallel-loops`)
+    is collapsed into one dimension and tiled by `block-size` with an
+    in-bounds check, so that a kernel runs `block-size` threads per block
+    (not one, as mapping the loops directly would) over as many blocks as
+    the elements need. Reduction loops stay sequential inside each thread.
+    The loops are then annotated for `convert-parallel-loops-to-gpu`.
+  }];
+  let options = [
+    Option<"blockSize", "block-size", "int64_t", /*default=*/"256",
+           "threads per block">,
+  ];
+  let dependentDialects = ["::mlir::gpu::GPUDialect", "::mlir::scf::SCFDialect"];
+}
+
+def HostBuffersToDevice : Pass<"remat-host-buffers-to-device", "::mlir::func::FuncOp"> {
+  let summary = "Allocate the buffers of host code in device memory";
+  let description = [{
+    After every kernel has been outlined or launched, rewrites the host
+    function's `memref.alloc`, `memref.dealloc` and `memref.copy` into
+    `gpu.alloc`, `gpu.dealloc` and `gpu.memcpy` (run `gpu-async-region`
+    afterwards to put them on the stream). Host code that would read or
+    write a buffer directly is an error naming the op.
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect"];
+}
+
 #endif // REMAT_CONVERSION_PASSES

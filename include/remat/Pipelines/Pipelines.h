@@ -31,7 +31,36 @@ struct CPUPipelineOptions
 void buildCPUPipeline(mlir::OpPassManager &pm,
                       const CPUPipelineOptions &options);
 
-/// Registers `remat-cpu-pipeline`.
+struct CUDAPipelineOptions
+    : public mlir::PassPipelineOptions<CUDAPipelineOptions> {
+  Option<bool> fuseElementwise{
+      *this, "fuse-elementwise",
+      llvm::cl::desc("Fuse producer/consumer elementwise kernels on tensors"),
+      llvm::cl::init(false)};
+  Option<int64_t> blockSize{*this, "block-size",
+                            llvm::cl::desc("Threads per block"),
+                            llvm::cl::init(256)};
+  Option<std::string> chip{*this, "chip", llvm::cl::desc("GPU architecture"),
+                           llvm::cl::init("sm_90")};
+  Option<std::string> features{
+      *this, "features",
+      llvm::cl::desc("PTX features (sm_90 needs PTX 8.0 or later)"),
+      llvm::cl::init("+ptx80")};
+  Option<std::string> format{
+      *this, "format",
+      llvm::cl::desc("Kernel binary: fatbin, bin (cubin) or isa (PTX)"),
+      llvm::cl::init("fatbin")};
+};
+
+/// The CPU pipeline's bufferization, then: linalg -> parallel loops ->
+/// collapsed, tiled and mapped to blocks of `block-size` threads -> gpu.launch
+/// -> device allocations -> outlined kernels on one async stream -> NVVM ->
+/// gpu-module-to-binary (ptxas for sm_90) -> host LLVM dialect calling the
+/// mgpu* functions of remat's CUDA runtime.
+void buildCUDAPipeline(mlir::OpPassManager &pm,
+                       const CUDAPipelineOptions &options);
+
+/// Registers `remat-cpu-pipeline` and `remat-cuda-pipeline`.
 void registerRematPipelines();
 
 } // namespace remat

@@ -7,19 +7,24 @@
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/Pipelines/Passes.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
 
 using namespace mlir;
+using namespace remat;
 
-void remat::buildCPUPipeline(OpPassManager &pm,
-                             const CPUPipelineOptions &options) {
+/// nn -> linalg on tensors -> buffers freed after their last use; shared by
+/// both targets.
+static void buildBufferizationPipeline(OpPassManager &pm, bool fuse) {
   pm.addPass(createConvertNNToLinalg());
-  if (options.fuseElementwise)
+  if (fuse)
     pm.addPass(createLinalgElementwiseOpFusionPass());
   pm.addPass(createCanonicalizerPass());
+  pm.addPass(createSplatConstantsToFill());
 
   bufferization::OneShotBufferizePassOptions bufferize;
   bufferize.bufferizeFunctionBoundaries = true;
@@ -27,6 +32,11 @@ void remat::buildCPUPipeline(OpPassManager &pm,
       bufferization::LayoutMapOption::IdentityLayoutMap;
   pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
   pm.addNestedPass<func::FuncOp>(createFreeAfterLastUse());
+}
+
+void remat::buildCPUPipeline(OpPassManager &pm,
+                             const CPUPipelineOptions &options) {
+  buildBufferizationPipeline(pm, options.fuseElementwise);
 
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
   pm.addPass(createLowerAffinePass());
@@ -45,7 +55,32 @@ void remat::buildCPUPipeline(OpPassManager &pm,
   pm.addPass(createReconcileUnrealizedCastsPass());
 }
 
+void remat::buildCUDAPipeline(OpPassManager &pm,
+                              const CUDAPipelineOptions &options) {
+  buildBufferizationPipeline(pm, options.fuseElementwise);
+  pm.addNestedPass<func::FuncOp>(createConvertLinalgToParallelLoopsPass());
+  MapLoopsToGPUOptions mapping;
+  mapping.blockSize = options.blockSize;
+  pm.addNestedPass<func::FuncOp>(createMapLoopsToGPU(mapping));
+  pm.addNestedPass<func::FuncOp>(createConvertParallelLoopToGpuPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addNestedPass<func::FuncOp>(createHostBuffersToDevice());
+  pm.addPass(createGpuKernelOutliningPass());
+  pm.addNestedPass<func::FuncOp>(createGpuAsyncRegionPass());
+
+  gpu::GPUToNVVMPipelineOptions nvvm;
+  nvvm.cubinChip = options.chip;
+  nvvm.cubinFeatures = options.features;
+  nvvm.cubinFormat = options.format;
+  gpu::buildLowerToNVVMPassPipeline(pm, nvvm);
+}
+
 void remat::registerRematPipelines() {
+  PassPipelineRegistration<CUDAPipelineOptions>(
+      "remat-cuda-pipeline",
+      "Lower a joint graph in the nn dialect to host LLVM IR with embedded "
+      "sm_90 kernels; device memory follows the plan's liveness",
+      buildCUDAPipeline);
   PassPipelineRegistration<CPUPipelineOptions>(
       "remat-cpu-pipeline",
       "Lower a joint graph in the nn dialect to the LLVM dialect for the CPU, "

@@ -1,0 +1,91 @@
+#!/usr/bin/env python3
+"""Compiles a generated GPT training step with remat-compile under every
+policy, runs each executable on the CPU with the same seed, and prints the
+plan's static peak next to the bytes the runtime really held at once, the
+time per step, and whether all outputs are bit-identical to policy none.
+
+With --check, fails unless every policy's outputs are bit-identical to
+policy none's and every runtime peak is within --tolerance of its plan peak.
+
+    python3 benchmarks/run_cpu_policies.py --layers 2 --seq 64 --hidden 64 --heads 2
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import gen_gpt  # noqa: E402
+
+POLICIES = ("none", "full", "sqrt", "selective")
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--remat-compile", default=os.path.join(HERE, "..", "build", "bin", "remat-compile"))
+    ap.add_argument("--layers", type=int, default=2)
+    ap.add_argument("--batch", type=int, default=1)
+    ap.add_argument("--seq", type=int, default=64)
+    ap.add_argument("--hidden", type=int, default=64)
+    ap.add_argument("--heads", type=int, default=2)
+    ap.add_argument("--vocab", type=int, default=128)
+    ap.add_argument("--dtype", default="f32", choices=["f32", "f16", "bf16"])
+    ap.add_argument("--iters", type=int, default=3)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--tolerance", type=float, default=0.05,
+                    help="allowed relative difference of runtime and plan peak")
+    ap.add_argument("--check", action="store_true")
+    a = ap.parse_args(argv)
+
+    failures = []
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        src = os.path.join(tmp, "gpt.mlir")
+        with open(src, "w") as f:
+            f.write(gen_gpt.generate(a.layers, a.batch, a.seq, a.hidden, a.heads, a.vocab,
+                                     4 * a.hidden, a.dtype, 0.1, True))
+        dumps = {}
+        for policy in POLICIES:
+            exe = os.path.join(tmp, policy)
+            subprocess.run([a.remat_compile, src, "--entry=train_step", "--target=cpu",
+                            f"--policy={policy}", "-o", exe], check=True)
+            dump = os.path.join(tmp, policy + ".bin")
+            out = subprocess.run([exe, "--iters", str(a.iters), "--seed", str(a.seed),
+                                  "--dump", dump], check=True, capture_output=True, text=True).stdout
+            r = json.loads(out)
+            dumps[policy] = open(dump, "rb").read()
+            rows.append((policy, r))
+        for policy, r in rows:
+            identical = dumps[policy] == dumps["none"]
+            rel = (r["peak_bytes"] - r["plan_peak_bytes"]) / r["plan_peak_bytes"]
+            r["identical"], r["rel"] = identical, rel
+            if not identical:
+                failures.append(f"{policy}: outputs differ from policy none")
+            if abs(rel) > a.tolerance:
+                failures.append(f"{policy}: runtime peak {r['peak_bytes']} vs plan {r['plan_peak_bytes']} ({rel:+.2%})")
+            if any(isinstance(o["sum"], str) for o in r["outputs"]):
+                failures.append(f"{policy}: non-finite outputs")
+
+    print(f"GPT training step on the CPU: layers={a.layers} batch={a.batch} seq={a.seq} "
+          f"hidden={a.hidden} heads={a.heads} vocab={a.vocab} dtype={a.dtype} seed={a.seed}")
+    hdr = f"{'policy':<10} {'plan peak':>12} {'runtime peak':>13} {'diff':>7} {'ms/step':>9} {'loss':>12} {'bit-identical':>14}"
+    print(hdr)
+    print("-" * len(hdr))
+    for policy, r in rows:
+        print(f"{policy:<10} {r['plan_peak_bytes']:>12} {r['peak_bytes']:>13} {r['rel']:>+7.2%} "
+              f"{r['time_per_iter_s'] * 1e3:>9.3f} {r['outputs'][0]['sum']:>12.6g} {str(r['identical']):>14}")
+    for f in failures:
+        print("FAIL:", f)
+    if a.check and failures:
+        return 1
+    if a.check:
+        print("all checks passed")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

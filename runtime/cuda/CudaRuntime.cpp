@@ -1,0 +1,221 @@
+//===- CudaRuntime.cpp - the mgpu* functions on the CUDA driver API -------===//
+//
+// MLIR's host code (gpu-to-llvm) calls these functions; Debian ships no
+// libmlir_cuda_runtime, so remat provides them. Every driver call is
+// checked: a failure prints the call and the driver's message and exits with
+// status 1. Device memory is plain cuMemAlloc/cuMemFree (no pool), and the
+// runtime counts the bytes live at every moment and the most at once.
+// Frees wait for the stream they are ordered on, so a buffer is never
+// released under a kernel that still reads it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "remat/CudaRuntime.h"
+
+#include <cuda.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <mutex>
+#include <unordered_map>
+
+namespace {
+
+void check(CUresult result, const char *call) {
+  if (result == CUDA_SUCCESS)
+    return;
+  const char *name = "unknown", *message = "unknown error";
+  cuGetErrorName(result, &name);
+  cuGetErrorString(result, &message);
+  std::fprintf(stderr, "remat CUDA runtime: %s failed: %s: %s\n", call, name,
+               message);
+  std::exit(1);
+}
+
+#define CHECK(call) check((call), #call)
+
+CUcontext context() {
+  static CUcontext ctx = [] {
+    CHECK(cuInit(0));
+    CUdevice device;
+    CHECK(cuDeviceGet(&device, 0));
+    CUcontext c;
+    CHECK(cuDevicePrimaryCtxRetain(&c, device));
+    return c;
+  }();
+  CHECK(cuCtxSetCurrent(ctx));
+  return ctx;
+}
+
+std::mutex mutex;
+std::unordered_map<CUdeviceptr, uint64_t> sizes;
+uint64_t liveBytes = 0, peakBytes = 0, numAllocs = 0;
+
+} // namespace
+
+extern "C" {
+
+void *mgpuModuleLoad(void *data, size_t /*size*/) {
+  context();
+  CUmodule module;
+  CHECK(cuModuleLoadData(&module, data));
+  return module;
+}
+
+void *mgpuModuleLoadJIT(void *data, int optLevel) {
+  context();
+  CUmodule module;
+  CUjit_option options[] = {CU_JIT_OPTIMIZATION_LEVEL};
+  void *values[] = {reinterpret_cast<void *>(static_cast<intptr_t>(optLevel))};
+  CHECK(cuModuleLoadDataEx(&module, data, 1, options, values));
+  return module;
+}
+
+void mgpuModuleUnload(void *module) {
+  CHECK(cuModuleUnload(static_cast<CUmodule>(module)));
+}
+
+void *mgpuModuleGetFunction(void *module, const char *name) {
+  CUfunction function;
+  CHECK(cuModuleGetFunction(&function, static_cast<CUmodule>(module), name));
+  return function;
+}
+
+void mgpuLaunchKernel(void *function, intptr_t gridX, intptr_t gridY,
+                      intptr_t gridZ, intptr_t blockX, intptr_t blockY,
+                      intptr_t blockZ, int32_t smem, void *stream,
+                      void **params, void **extra, size_t /*paramsCount*/) {
+  context();
+  CHECK(cuLaunchKernel(static_cast<CUfunction>(function), gridX, gridY, gridZ,
+                       blockX, blockY, blockZ, smem,
+                       static_cast<CUstream>(stream), params, extra));
+}
+
+void *mgpuStreamCreate() {
+  context();
+  CUstream stream;
+  CHECK(cuStreamCreate(&stream, CU_STREAM_DEFAULT));
+  return stream;
+}
+
+void mgpuStreamDestroy(void *stream) {
+  CHECK(cuStreamDestroy(static_cast<CUstream>(stream)));
+}
+
+void mgpuStreamSynchronize(void *stream) {
+  CHECK(cuStreamSynchronize(static_cast<CUstream>(stream)));
+}
+
+void mgpuStreamWaitEvent(void *stream, void *event) {
+  CHECK(cuStreamWaitEvent(static_cast<CUstream>(stream),
+                          static_cast<CUevent>(event), 0));
+}
+
+void *mgpuEventCreate() {
+  context();
+  CUevent event;
+  CHECK(cuEventCreate(&event, CU_EVENT_DISABLE_TIMING));
+  return event;
+}
+
+void mgpuEventDestroy(void *event) {
+  CHECK(cuEventDestroy(static_cast<CUevent>(event)));
+}
+
+void mgpuEventSynchronize(void *event) {
+  CHECK(cuEventSynchronize(static_cast<CUevent>(event)));
+}
+
+void mgpuEventRecord(void *event, void *stream) {
+  CHECK(cuEventRecord(static_cast<CUevent>(event),
+                      static_cast<CUstream>(stream)));
+}
+
+void *mgpuMemAlloc(uint64_t bytes, void * /*stream*/, bool isHostShared) {
+  context();
+  CUdeviceptr ptr = 0;
+  if (bytes == 0)
+    bytes = 1; // a distinct pointer for empty tensors
+  if (isHostShared)
+    CHECK(cuMemAllocManaged(&ptr, bytes, CU_MEM_ATTACH_GLOBAL));
+  else
+    CHECK(cuMemAlloc(&ptr, bytes));
+  std::lock_guard<std::mutex> lock(mutex);
+  sizes[ptr] = bytes;
+  liveBytes += bytes;
+  ++numAllocs;
+  if (liveBytes > peakBytes)
+    peakBytes = liveBytes;
+  return reinterpret_cast<void *>(ptr);
+}
+
+void mgpuMemFree(void *ptr, void *stream) {
+  if (!ptr)
+    return;
+  if (stream)
+    CHECK(cuStreamSynchronize(static_cast<CUstream>(stream)));
+  CUdeviceptr p = reinterpret_cast<CUdeviceptr>(ptr);
+  CHECK(cuMemFree(p));
+  std::lock_guard<std::mutex> lock(mutex);
+  auto it = sizes.find(p);
+  if (it != sizes.end()) {
+    liveBytes -= it->second;
+    sizes.erase(it);
+  }
+}
+
+void mgpuMemcpy(void *dst, void *src, size_t bytes, void *stream) {
+  CHECK(cuMemcpyAsync(reinterpret_cast<CUdeviceptr>(dst),
+                      reinterpret_cast<CUdeviceptr>(src), bytes,
+                      static_cast<CUstream>(stream)));
+}
+
+void mgpuMemset32(void *dst, unsigned value, size_t count, void *stream) {
+  CHECK(cuMemsetD32Async(reinterpret_cast<CUdeviceptr>(dst), value, count,
+                         static_cast<CUstream>(stream)));
+}
+
+void mgpuMemset16(void *dst, unsigned short value, size_t count,
+                  void *stream) {
+  CHECK(cuMemsetD16Async(reinterpret_cast<CUdeviceptr>(dst), value, count,
+                         static_cast<CUstream>(stream)));
+}
+
+void mgpuSetDefaultDevice(int32_t) {}
+
+uint64_t remat_device_live_bytes(void) { return liveBytes; }
+uint64_t remat_device_peak_bytes(void) { return peakBytes; }
+uint64_t remat_device_num_allocs(void) { return numAllocs; }
+
+void remat_cuda_copy_to_device(void *dst, const void *src, size_t bytes) {
+  context();
+  CHECK(cuMemcpyHtoD(reinterpret_cast<CUdeviceptr>(dst), src, bytes));
+}
+
+void remat_cuda_copy_to_host(void *dst, const void *src, size_t bytes) {
+  CHECK(cuMemcpyDtoH(dst, reinterpret_cast<CUdeviceptr>(src), bytes));
+}
+
+void remat_cuda_synchronize(void) { CHECK(cuCtxSynchronize()); }
+
+void *remat_cuda_timer_start(void) {
+  context();
+  CUevent event;
+  CHECK(cuEventCreate(&event, CU_EVENT_DEFAULT));
+  CHECK(cuEventRecord(event, nullptr));
+  return event;
+}
+
+double remat_cuda_timer_stop(void *start) {
+  CUevent stop;
+  CHECK(cuEventCreate(&stop, CU_EVENT_DEFAULT));
+  CHECK(cuEventRecord(stop, nullptr));
+  CHECK(cuEventSynchronize(stop));
+  float ms = 0;
+  CHECK(cuEventElapsedTime(&ms, static_cast<CUevent>(start), stop));
+  CHECK(cuEventDestroy(stop));
+  CHECK(cuEventDestroy(static_cast<CUevent>(start)));
+  return ms * 1e-3;
+}
+
+} // extern "C"

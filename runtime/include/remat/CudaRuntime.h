@@ -1,0 +1,51 @@
+//===- CudaRuntime.h - the mgpu* functions and device counters --*- C++ -*-===//
+//
+// The functions MLIR 22's host code calls (see shared/design/mlir22-notes.md),
+// implemented on the CUDA driver API, plus what remat's harness needs:
+// device byte counters, host<->device copies and CUDA-event timing.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef REMAT_RUNTIME_CUDARUNTIME_H
+#define REMAT_RUNTIME_CUDARUNTIME_H
+
+#include <cstddef>
+#include <cstdint>
+
+extern "C" {
+void *mgpuModuleLoad(void *data, size_t size);
+void *mgpuModuleLoadJIT(void *data, int optLevel);
+void mgpuModuleUnload(void *module);
+void *mgpuModuleGetFunction(void *module, const char *name);
+void mgpuLaunchKernel(void *function, intptr_t gridX, intptr_t gridY,
+                      intptr_t gridZ, intptr_t blockX, intptr_t blockY,
+                      intptr_t blockZ, int32_t smem, void *stream,
+                      void **params, void **extra, size_t paramsCount);
+void *mgpuStreamCreate();
+void mgpuStreamDestroy(void *stream);
+void mgpuStreamSynchronize(void *stream);
+void mgpuStreamWaitEvent(void *stream, void *event);
+void *mgpuEventCreate();
+void mgpuEventDestroy(void *event);
+void mgpuEventSynchronize(void *event);
+void mgpuEventRecord(void *event, void *stream);
+void *mgpuMemAlloc(uint64_t bytes, void *stream, bool isHostShared);
+void mgpuMemFree(void *ptr, void *stream);
+void mgpuMemcpy(void *dst, void *src, size_t bytes, void *stream);
+void mgpuMemset32(void *dst, unsigned value, size_t count, void *stream);
+void mgpuMemset16(void *dst, unsigned short value, size_t count, void *stream);
+void mgpuSetDefaultDevice(int32_t device);
+
+uint64_t remat_device_live_bytes(void);
+uint64_t remat_device_peak_bytes(void);
+uint64_t remat_device_num_allocs(void);
+void remat_cuda_copy_to_device(void *dst, const void *src, size_t bytes);
+void remat_cuda_copy_to_host(void *dst, const void *src, size_t bytes);
+void remat_cuda_synchronize(void);
+/// Records an event on the default stream; stop records another, waits, and
+/// returns the seconds between them.
+void *remat_cuda_timer_start(void);
+double remat_cuda_timer_stop(void *start);
+}
+
+#endif // REMAT_RUNTIME_CUDARUNTIME_H
