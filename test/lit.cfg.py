@@ -27,3 +27,34 @@ config.substitutions.append(("%python", sys.executable))
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.with_environment("PATH", config.remat_tools_dir, append_path=True)
 config.substitutions.append(("%remat_tools_dir", config.remat_tools_dir))
+
+# Integration tests (test/Integration/CPU): mlir-runner's support libraries,
+# and a Python with NumPy for reference.py (feature `numpy`).
+import shutil
+import subprocess
+
+config.mlir_lib_dir = os.path.join(os.path.dirname(config.llvm_tools_dir), "lib")
+config.substitutions.append(("%mlir_lib_dir", config.mlir_lib_dir))
+config.substitutions.append(
+    ("%mlir_runner_utils",
+     os.path.join(config.mlir_lib_dir, "libmlir_runner_utils.so")))
+config.substitutions.append(
+    ("%mlir_c_runner_utils",
+     os.path.join(config.mlir_lib_dir, "libmlir_c_runner_utils.so")))
+for candidate in filter(None, [sys.executable, shutil.which("python3")]):
+    probe = subprocess.run(
+        [candidate, "-c", "import numpy, sys; print(sys.executable)"],
+        capture_output=True, text=True)
+    if probe.returncode == 0:
+        config.available_features.add("numpy")
+        config.substitutions.append(("%numpy_python", probe.stdout.strip()))
+        break
+
+# GPU features: the CUDA toolkit (ptxas) builds sm_90 kernels without a GPU;
+# tests that run kernels need a device.
+import shutil
+if os.path.exists("/usr/local/cuda/bin/ptxas") or shutil.which("ptxas"):
+    config.available_features.add("cuda-toolkit")
+if os.path.exists("/dev/nvidia0") or shutil.which("nvidia-smi"):
+    config.available_features.add("cuda-device")
+llvm_config.with_environment("PATH", "/usr/local/cuda/bin", append_path=True)

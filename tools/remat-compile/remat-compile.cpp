@@ -30,6 +30,7 @@
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "mlir/Target/LLVMIR/Export.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
@@ -334,6 +335,21 @@ LogicalResult compile(MLIRContext &context, llvm::SourceMgr &sourceMgr) {
                 "<= 8) of f32, f16, bf16, i32 or i64";
     results.push_back(*info);
   }
+  // Ops of dialects the pipelines do not lower get a clear error up front.
+  static const llvm::StringSet<> lowered = {"nn",     "arith", "math",
+                                            "linalg", "tensor", "func",
+                                            "scf",    "builtin"};
+  WalkResult unsupported = module->walk([&](Operation *op) {
+    if (lowered.contains(op->getName().getDialectNamespace()))
+      return WalkResult::advance();
+    op->emitError("'") << op->getName()
+                       << "' cannot be lowered by remat-compile: it lowers "
+                          "the nn, linalg, tensor, arith and math dialects";
+    return WalkResult::interrupt();
+  });
+  if (unsupported.wasInterrupted())
+    return failure();
+
   uint64_t planPeak =
       remat::MemoryPlan(entry.getBody().front()).getPeakBytes();
   std::string entrySym = entry.getSymName().str();

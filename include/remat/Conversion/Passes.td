@@ -78,4 +78,16 @@ def HostBuffersToDevice : Pass<"remat-host-buffers-to-device", "::mlir::func::Fu
   let dependentDialects = ["::mlir::gpu::GPUDialect"];
 }
 
+def ParallelDimsFirst : Pass<"remat-parallel-dims-first", "::mlir::func::FuncOp"> {
+  let summary = "Order the loops of each linalg.generic parallel-first";
+  let description = [{
+    Interchanges the iterators of every `linalg.generic` so that all
+    parallel dimensions come before the reductions. A column reduction
+    (the gradient of layernorm's gamma, a bias gradient) then lowers to a
+    parallel loop over columns with a sequential reduction inside each
+    thread, instead of sequential outer loops around a parallel one.
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect"];
+}
+
 #endif // REMAT_CONVERSION_PASSES

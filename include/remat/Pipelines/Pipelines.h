@@ -46,6 +46,11 @@ struct CUDAPipelineOptions
       *this, "features",
       llvm::cl::desc("PTX features (sm_90 needs PTX 8.0 or later)"),
       llvm::cl::init("+ptx80")};
+  Option<std::string> toolkit{
+      *this, "toolkit",
+      llvm::cl::desc("CUDA toolkit with nvvm/libdevice, used when none of "
+                     "CUDA_ROOT, CUDA_PATH, CUDA_HOME is set"),
+      llvm::cl::init("/usr/local/cuda")};
   Option<std::string> format{
       *this, "format",
       llvm::cl::desc("Kernel binary: fatbin, bin (cubin) or isa (PTX)"),

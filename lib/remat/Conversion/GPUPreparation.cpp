@@ -13,9 +13,13 @@
 #include "remat/Conversion/Passes.h"
 
 #include "mlir/Dialect/GPU/Transforms/ParallelLoopMapper.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/SCF/Transforms/Transforms.h"
 #include "mlir/Dialect/SCF/Utils/Utils.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 #include <numeric>
@@ -24,6 +28,7 @@ namespace remat {
 #define GEN_PASS_DEF_SPLATCONSTANTSTOFILL
 #define GEN_PASS_DEF_MAPLOOPSTOGPU
 #define GEN_PASS_DEF_HOSTBUFFERSTODEVICE
+#define GEN_PASS_DEF_PARALLELDIMSFIRST
 #include "remat/Conversion/Passes.h.inc"
 } // namespace remat
 
@@ -64,24 +69,58 @@ struct MapLoopsToGPUPass
     : public remat::impl::MapLoopsToGPUBase<MapLoopsToGPUPass> {
   using MapLoopsToGPUBase::MapLoopsToGPUBase;
 
-  /// Work outside any parallel loop (a full reduction's scf.for, the store of
-  /// a rank-0 fill) becomes a one-iteration scf.parallel, so that it runs in
-  /// a kernel of one thread instead of on the host.
+  /// Work outside any parallel loop (a full reduction's scf.for, the scalar
+  /// code of a rank-0 kernel) becomes a one-iteration scf.parallel, so that
+  /// it runs in a kernel of one thread instead of on the host. The scalar
+  /// loads and arithmetic a store depends on move into the loop with it.
   static void wrapSerialWork(func::FuncOp func, IRRewriter &rewriter,
                              SmallVectorImpl<scf::ParallelOp> &outermost) {
+    Block &body = func.getBody().front();
     SmallVector<Operation *> serial;
-    for (Operation &op : func.getBody().front())
+    for (Operation &op : body)
       if (op.getNumResults() == 0 &&
           isa<scf::ForOp, scf::IfOp, memref::StoreOp>(op))
         serial.push_back(&op);
+    auto isScalarCode = [&](Operation *op) {
+      return op && op->getBlock() == &body && !isa<arith::ConstantOp>(op) &&
+             op->getNumRegions() == 0 &&
+             (isa<memref::LoadOp>(op) || isPure(op)) &&
+             llvm::none_of(op->getResultTypes(), llvm::IsaPred<MemRefType>);
+    };
     for (Operation *op : serial) {
+      // The scalar code feeding `op`, in program order.
+      llvm::SetVector<Operation *> slice;
+      SmallVector<Operation *> worklist{op};
+      while (!worklist.empty()) {
+        Operation *current = worklist.pop_back_val();
+        current->walk([&](Operation *nested) {
+          for (Value operand : nested->getOperands()) {
+            Operation *def = operand.getDefiningOp();
+            if (isScalarCode(def) && slice.insert(def))
+              worklist.push_back(def);
+          }
+        });
+      }
+      SmallVector<Operation *> ordered(slice.begin(), slice.end());
+      llvm::sort(ordered, [](Operation *a, Operation *b) {
+        return a->isBeforeInBlock(b);
+      });
       rewriter.setInsertionPoint(op);
       Location loc = op->getLoc();
       Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
       Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
       auto loop = scf::ParallelOp::create(rewriter, loc, ValueRange{zero},
                                           ValueRange{one}, ValueRange{one});
-      rewriter.moveOpBefore(op, loop.getBody()->getTerminator());
+      rewriter.setInsertionPoint(loop.getBody()->getTerminator());
+      IRMapping mapping;
+      for (Operation *scalar : ordered)
+        rewriter.clone(*scalar, mapping);
+      Operation *moved = rewriter.clone(*op, mapping);
+      (void)moved;
+      rewriter.eraseOp(op);
+      for (Operation *scalar : llvm::reverse(ordered))
+        if (scalar->use_empty())
+          rewriter.eraseOp(scalar);
       outermost.push_back(loop);
     }
   }
@@ -92,13 +131,14 @@ struct MapLoopsToGPUPass
       func.emitError("block-size must be positive");
       return signalPassFailure();
     }
+    IRRewriter rewriter(&getContext());
     SmallVector<scf::ParallelOp> outermost;
+    wrapSerialWork(func, rewriter, outermost);
+    outermost.clear();
     func.walk([&](scf::ParallelOp loop) {
       if (!loop->getParentOfType<scf::ParallelOp>())
         outermost.push_back(loop);
     });
-    IRRewriter rewriter(&getContext());
-    wrapSerialWork(func, rewriter, outermost);
     for (scf::ParallelOp loop : outermost) {
       if (loop.getNumLoops() > 1) {
         std::vector<unsigned> all(loop.getNumLoops());
@@ -113,8 +153,17 @@ struct MapLoopsToGPUPass
       if (!loop->getParentOfType<scf::ParallelOp>())
         outermost.push_back(loop);
     });
-    for (scf::ParallelOp loop : outermost)
-      scf::tileParallelLoop(loop, {blockSize}, /*noMinMaxBounds=*/true);
+    for (scf::ParallelOp loop : outermost) {
+      // Small loops get blocks of their own size: no idle threads.
+      int64_t tile = blockSize;
+      std::optional<int64_t> lb = getConstantIntValue(loop.getLowerBound()[0]);
+      std::optional<int64_t> ub = getConstantIntValue(loop.getUpperBound()[0]);
+      std::optional<int64_t> step = getConstantIntValue(loop.getStep()[0]);
+      if (lb && ub && step && *step > 0)
+        tile = std::max<int64_t>(
+            1, std::min(tile, (*ub - *lb + *step - 1) / *step));
+      scf::tileParallelLoop(loop, {tile}, /*noMinMaxBounds=*/true);
+    }
     // Tiles to blocks, elements of a tile to threads, anything deeper runs
     // sequentially in its thread.
     func.walk([&](scf::ParallelOp loop) {
@@ -132,6 +181,32 @@ struct MapLoopsToGPUPass
             identity, identity));
       (void)gpu::setMappingAttr(loop, mapping);
     });
+  }
+};
+
+struct ParallelDimsFirstPass
+    : public remat::impl::ParallelDimsFirstBase<ParallelDimsFirstPass> {
+  void runOnOperation() override {
+    SmallVector<linalg::GenericOp> generics;
+    getOperation().walk([&](linalg::GenericOp op) { generics.push_back(op); });
+    IRRewriter rewriter(&getContext());
+    for (linalg::GenericOp op : generics) {
+      SmallVector<unsigned> order;
+      SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+      for (auto [i, it] : llvm::enumerate(iterators))
+        if (it == utils::IteratorType::parallel)
+          order.push_back(i);
+      for (auto [i, it] : llvm::enumerate(iterators))
+        if (it != utils::IteratorType::parallel)
+          order.push_back(i);
+      if (llvm::is_sorted(order))
+        continue;
+      rewriter.setInsertionPoint(op);
+      if (failed(linalg::interchangeGenericOp(rewriter, op, order))) {
+        op.emitError("cannot move the parallel loops of this op outward");
+        return signalPassFailure();
+      }
+    }
   }
 };
 

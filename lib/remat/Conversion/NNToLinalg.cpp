@@ -133,13 +133,20 @@ struct Scalar {
     return arith::ConstantOp::create(b, loc, b.getF32FloatAttr(v));
   }
   Value i64(uint64_t v) const {
-    return arith::ConstantIntOp::create(b, loc, b.getI64Type(),
-                                        APInt(64, v));
+    return arith::ConstantIntOp::create(b, loc, b.getI64Type(), APInt(64, v));
   }
-  Value add(Value x, Value y) const { return arith::AddFOp::create(b, loc, x, y); }
-  Value sub(Value x, Value y) const { return arith::SubFOp::create(b, loc, x, y); }
-  Value mul(Value x, Value y) const { return arith::MulFOp::create(b, loc, x, y); }
-  Value div(Value x, Value y) const { return arith::DivFOp::create(b, loc, x, y); }
+  Value add(Value x, Value y) const {
+    return arith::AddFOp::create(b, loc, x, y);
+  }
+  Value sub(Value x, Value y) const {
+    return arith::SubFOp::create(b, loc, x, y);
+  }
+  Value mul(Value x, Value y) const {
+    return arith::MulFOp::create(b, loc, x, y);
+  }
+  Value div(Value x, Value y) const {
+    return arith::DivFOp::create(b, loc, x, y);
+  }
   Value max(Value x, Value y) const {
     return arith::MaximumFOp::create(b, loc, x, y);
   }
@@ -160,7 +167,7 @@ struct Scalar {
   Value toI64(Value index) const {
     return arith::IndexCastOp::create(b, loc, b.getI64Type(), index);
   }
-  /// Whether the innermost index equals the integer `label`.
+  /// Whether the iteration index of dim `dim` equals the integer `label`.
   Value isLabel(int64_t dim, Value label) const {
     Value l = arith::IndexCastOp::create(b, loc, b.getIndexType(), label);
     return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, index(dim),
@@ -197,15 +204,15 @@ struct Access {
 
 /// Computes the values to store from the (f32-extended) inputs and the
 /// current outputs.
-using BodyFn = function_ref<SmallVector<Value>(Scalar &, ValueRange ins,
-                                               ValueRange outs)>;
+using BodyFn =
+    function_ref<SmallVector<Value>(Scalar &, ValueRange ins, ValueRange outs)>;
 /// Computes one value from the (f32-extended) inputs.
 using ElementFn = function_ref<Value(Scalar &, ValueRange ins)>;
 
 /// A linalg.generic whose body extends float inputs to f32 and truncates each
 /// stored value to its output's element type.
-SmallVector<Value> buildKernel(OpBuilder &b, Location loc,
-                               ArrayRef<Access> ins, ArrayRef<Access> outs,
+SmallVector<Value> buildKernel(OpBuilder &b, Location loc, ArrayRef<Access> ins,
+                               ArrayRef<Access> outs,
                                ArrayRef<IteratorType> iterators, BodyFn body) {
   SmallVector<Value> inputs, inits;
   SmallVector<AffineMap> maps;
@@ -228,8 +235,8 @@ SmallVector<Value> buildKernel(OpBuilder &b, Location loc,
         for (Value arg : args.take_front(numIns))
           wide.push_back(extendToF32(nb, nloc, arg));
         SmallVector<Value> stored;
-        for (auto [v, init] : llvm::zip(body(s, wide, args.drop_front(numIns)),
-                                        inits))
+        for (auto [v, init] :
+             llvm::zip(body(s, wide, args.drop_front(numIns)), inits))
           stored.push_back(truncateTo(nb, nloc, v, elementOf(init)));
         linalg::YieldOp::create(nb, nloc, stored);
       });
@@ -240,8 +247,8 @@ SmallVector<Value> buildKernel(OpBuilder &b, Location loc,
 /// result's iteration space.
 Value elementwise(OpBuilder &b, Location loc, RankedTensorType type,
                   ArrayRef<Access> ins, ElementFn fn) {
-  Value init = tensor::EmptyOp::create(b, loc, type.getShape(),
-                                       type.getElementType());
+  Value init =
+      tensor::EmptyOp::create(b, loc, type.getShape(), type.getElementType());
   int64_t rank = type.getRank();
   AffineMap identity = AffineMap::getMultiDimIdentityMap(rank, b.getContext());
   SmallVector<IteratorType> iterators(rank, IteratorType::parallel);
@@ -279,8 +286,7 @@ SmallVector<Value> reduce(OpBuilder &b, Location loc, ArrayRef<int64_t> space,
 SmallVector<Value> reduceRows(OpBuilder &b, Location loc,
                               ArrayRef<int64_t> space, ArrayRef<Access> ins,
                               ArrayRef<double> inits, BodyFn body) {
-  return reduce(b, loc, space, dimRange(0, space.size() - 1), ins, inits,
-                body);
+  return reduce(b, loc, space, dimRange(0, space.size() - 1), ins, inits, body);
 }
 
 /// `v` read at the same indices in a space of its own rank.
@@ -311,6 +317,11 @@ Value castElements(OpBuilder &b, Location loc, Value v, Type type) {
                      [](Scalar &, ValueRange in) { return in[0]; });
 }
 
+/// scale * x; nothing for a scale of 1.
+Value scaled(Scalar &s, Value x, double scale) {
+  return scale == 1.0 ? x : s.mul(x, s.f32(scale));
+}
+
 /// Row maximum and row sum of exp(scale*x - max) over the last dim of `x`,
 /// both in f32; with `causal`, entries above the diagonal are excluded.
 std::pair<Value, Value> softmaxStats(OpBuilder &b, Location loc, Value x,
@@ -321,17 +332,17 @@ std::pair<Value, Value> softmaxStats(OpBuilder &b, Location loc, Value x,
   auto masked = [&](Scalar &s, Value v, double fill) {
     return causal ? s.select(s.aboveDiagonal(rank), s.f32(fill), v) : v;
   };
-  Value rowMax =
-      reduceRows(b, loc, space, {same(x)}, {-inf},
-                 [&](Scalar &s, ValueRange in, ValueRange out) {
-                   Value v = masked(s, s.mul(in[0], s.f32(scale)), -inf);
-                   return SmallVector<Value>{s.max(out[0], v)};
-                 })
-          .front();
+  Value rowMax = reduceRows(b, loc, space, {same(x)}, {-inf},
+                            [&](Scalar &s, ValueRange in, ValueRange out) {
+                              Value v =
+                                  masked(s, scaled(s, in[0], scale), -inf);
+                              return SmallVector<Value>{s.max(out[0], v)};
+                            })
+                     .front();
   Value rowSum =
       reduceRows(b, loc, space, {same(x), row(rowMax, rank)}, {0.0},
                  [&](Scalar &s, ValueRange in, ValueRange out) {
-                   Value e = s.exp(s.sub(s.mul(in[0], s.f32(scale)), in[1]));
+                   Value e = s.exp(s.sub(scaled(s, in[0], scale), in[1]));
                    return SmallVector<Value>{s.add(out[0], masked(s, e, 0.0))};
                  })
           .front();
@@ -343,8 +354,7 @@ std::pair<Value, Value> softmaxStats(OpBuilder &b, Location loc, Value x,
 //===----------------------------------------------------------------------===//
 
 /// Checks that the op is lowerable, then replaces it with `lower`'s values.
-template <typename OpTy>
-struct NNLowering : OpConversionPattern<OpTy> {
+template <typename OpTy> struct NNLowering : OpConversionPattern<OpTy> {
   using OpConversionPattern<OpTy>::OpConversionPattern;
   using Adaptor = typename OpConversionPattern<OpTy>::OpAdaptor;
 
@@ -368,12 +378,12 @@ struct BinaryLowering : NNLowering<OpTy> {
                            OpBuilder &b) const override {
     auto type = cast<RankedTensorType>(op.getType());
     ArrayRef<int64_t> space = type.getShape();
-    return {elementwise(b, op.getLoc(), type,
-                        {broadcastInto(a.getLhs(), space),
-                         broadcastInto(a.getRhs(), space)},
-                        [](Scalar &s, ValueRange in) -> Value {
-                          return ArithOp::create(s.b, s.loc, in[0], in[1]);
-                        })};
+    return {elementwise(
+        b, op.getLoc(), type,
+        {broadcastInto(a.getLhs(), space), broadcastInto(a.getRhs(), space)},
+        [](Scalar &s, ValueRange in) -> Value {
+          return ArithOp::create(s.b, s.loc, in[0], in[1]);
+        })};
   }
 };
 
@@ -418,9 +428,9 @@ struct GeluGradLowering : NNLowering<nn::GeluGradOp> {
         b, op.getLoc(), op.getResult(), {a.getGrad(), a.getInput()},
         [](Scalar &s, ValueRange in) {
           Value x = in[1], t = geluTanh(s, x);
-          Value dInner = s.mul(s.f32(kSqrt2OverPi),
-                               s.add(s.f32(1.0), s.mul(s.f32(3 * kGeluCoeff),
-                                                       s.mul(x, x))));
+          Value dInner = s.mul(
+              s.f32(kSqrt2OverPi),
+              s.add(s.f32(1.0), s.mul(s.f32(3 * kGeluCoeff), s.mul(x, x))));
           Value sech2 = s.sub(s.f32(1.0), s.mul(t, t));
           Value left = s.mul(s.f32(0.5), s.add(s.f32(1.0), t));
           Value right = s.mul(s.mul(s.mul(s.f32(0.5), x), sech2), dInner);
@@ -433,10 +443,9 @@ struct ReluLowering : NNLowering<nn::ReluOp> {
   using NNLowering::NNLowering;
   SmallVector<Value> lower(nn::ReluOp op, Adaptor a,
                            OpBuilder &b) const override {
-    return {sameShapeKernel(b, op.getLoc(), op.getResult(), a.getInput(),
-                            [](Scalar &s, ValueRange in) {
-                              return s.max(in[0], s.f32(0.0));
-                            })};
+    return {sameShapeKernel(
+        b, op.getLoc(), op.getResult(), a.getInput(),
+        [](Scalar &s, ValueRange in) { return s.max(in[0], s.f32(0.0)); })};
   }
 };
 
@@ -447,8 +456,7 @@ struct ReluGradLowering : NNLowering<nn::ReluGradOp> {
     return {sameShapeKernel(
         b, op.getLoc(), op.getResult(), {a.getGrad(), a.getInput()},
         [](Scalar &s, ValueRange in) {
-          Value positive =
-              s.cmpf(arith::CmpFPredicate::OGT, in[1], s.f32(0.0));
+          Value positive = s.cmpf(arith::CmpFPredicate::OGT, in[1], s.f32(0.0));
           return s.select(positive, in[0], s.f32(0.0));
         })};
   }
@@ -459,10 +467,9 @@ struct ScaleLowering : NNLowering<nn::ScaleOp> {
   SmallVector<Value> lower(nn::ScaleOp op, Adaptor a,
                            OpBuilder &b) const override {
     double factor = op.getFactor().convertToFloat();
-    return {sameShapeKernel(b, op.getLoc(), op.getResult(), a.getInput(),
-                            [&](Scalar &s, ValueRange in) {
-                              return s.mul(in[0], s.f32(factor));
-                            })};
+    return {sameShapeKernel(
+        b, op.getLoc(), op.getResult(), a.getInput(),
+        [&](Scalar &s, ValueRange in) { return s.mul(in[0], s.f32(factor)); })};
   }
 };
 
@@ -531,7 +538,7 @@ struct SoftmaxLowering : NNLowering<nn::SoftmaxOp> {
         b, op.getLoc(), tensorType(op.getResult()),
         {same(x), row(rowMax, rank), row(rowSum, rank)},
         [&](Scalar &s, ValueRange in) {
-          Value e = s.exp(s.sub(s.mul(in[0], s.f32(scale)), in[1]));
+          Value e = s.exp(s.sub(scaled(s, in[0], scale), in[1]));
           Value p = s.div(e, in[2]);
           return causal ? s.select(s.aboveDiagonal(rank), s.f32(0.0), p) : p;
         })};
@@ -545,18 +552,18 @@ struct SoftmaxGradLowering : NNLowering<nn::SoftmaxGradOp> {
     Value dy = a.getGrad(), p = a.getOutput();
     double scale = op.getScaleValue();
     int64_t rank = rankOf(dy);
-    Value dot = reduceRows(b, op.getLoc(), shapeOf(dy), {same(dy), same(p)},
-                           {0.0},
-                           [](Scalar &s, ValueRange in, ValueRange out) {
-                             return SmallVector<Value>{
-                                 s.add(out[0], s.mul(in[0], in[1]))};
-                           })
-                    .front();
+    Value dot =
+        reduceRows(b, op.getLoc(), shapeOf(dy), {same(dy), same(p)}, {0.0},
+                   [](Scalar &s, ValueRange in, ValueRange out) {
+                     return SmallVector<Value>{
+                         s.add(out[0], s.mul(in[0], in[1]))};
+                   })
+            .front();
     return {elementwise(b, op.getLoc(), tensorType(op.getResult()),
                         {same(dy), same(p), row(dot, rank)},
                         [&](Scalar &s, ValueRange in) {
                           Value centered = s.mul(in[1], s.sub(in[0], in[2]));
-                          return s.mul(centered, s.f32(scale));
+                          return scaled(s, centered, scale);
                         })};
   }
 };
@@ -593,9 +600,8 @@ struct MatmulLowering : NNLowering<nn::MatmulOp> {
     space.push_back(op.getTransposeA() ? lhsShape[lhsShape.size() - 2]
                                        : lhsShape.back());
     Value acc =
-        reduce(b, loc, space, dimRange(0, k), {{a.getLhs(), lhsMap},
-                                               {a.getRhs(), rhsMap}},
-               {0.0},
+        reduce(b, loc, space, dimRange(0, k),
+               {{a.getLhs(), lhsMap}, {a.getRhs(), rhsMap}}, {0.0},
                [](Scalar &s, ValueRange in, ValueRange out) {
                  return SmallVector<Value>{s.add(out[0], s.mul(in[0], in[1]))};
                })
@@ -623,25 +629,27 @@ struct LayerNormLowering : NNLowering<nn::LayerNormOp> {
     auto perRow = [&](Value v, ElementFn fn) {
       return elementwise(b, loc, tensorType(v), {same(v)}, fn);
     };
-    Value sum = rowSum({same(x)}, [](Scalar &, ValueRange in) { return in[0]; });
-    Value mean = perRow(
-        sum, [&](Scalar &s, ValueRange in) { return s.div(in[0], s.f32(width)); });
-    Value sumSq = rowSum({same(x), row(mean, rank)}, [](Scalar &s,
-                                                       ValueRange in) {
-      Value centered = s.sub(in[0], in[1]);
-      return s.mul(centered, centered);
+    Value sum =
+        rowSum({same(x)}, [](Scalar &, ValueRange in) { return in[0]; });
+    Value mean = perRow(sum, [&](Scalar &s, ValueRange in) {
+      return s.div(in[0], s.f32(width));
     });
+    Value sumSq =
+        rowSum({same(x), row(mean, rank)}, [](Scalar &s, ValueRange in) {
+          Value centered = s.sub(in[0], in[1]);
+          return s.mul(centered, centered);
+        });
     Value rstd = perRow(sumSq, [&](Scalar &s, ValueRange in) {
       return s.rsqrt(s.add(s.div(in[0], s.f32(width)), s.f32(eps)));
     });
-    Value y = elementwise(
-        b, loc, tensorType(op.getOutput()),
-        {same(x), row(mean, rank), row(rstd, rank),
-         broadcastInto(a.getGamma(), space), broadcastInto(a.getBeta(), space)},
-        [](Scalar &s, ValueRange in) {
-          Value xhat = s.mul(s.sub(in[0], in[1]), in[2]);
-          return s.add(s.mul(xhat, in[3]), in[4]);
-        });
+    Value y = elementwise(b, loc, tensorType(op.getOutput()),
+                          {same(x), row(mean, rank), row(rstd, rank),
+                           broadcastInto(a.getGamma(), space),
+                           broadcastInto(a.getBeta(), space)},
+                          [](Scalar &s, ValueRange in) {
+                            Value xhat = s.mul(s.sub(in[0], in[1]), in[2]);
+                            return s.add(s.mul(xhat, in[3]), in[4]);
+                          });
     return {y, castElements(b, loc, mean, elementOf(op.getMean())),
             castElements(b, loc, rstd, elementOf(op.getRstd()))};
   }
@@ -673,22 +681,21 @@ struct LayerNormGradLowering : NNLowering<nn::LayerNormGradOp> {
         });
     SmallVector<Access> dxIns = ins;
     dxIns.append({row(rowSums[0], rank), row(rowSums[1], rank)});
-    Value dx = elementwise(
-        b, loc, tensorType(op.getInputGrad()), dxIns,
-        [&](Scalar &s, ValueRange in) {
-          Value g = s.mul(in[0], in[4]);
-          Value meanG = s.div(in[5], s.f32(width));
-          Value meanGX = s.div(in[6], s.f32(width));
-          Value centered = s.sub(s.sub(g, meanG), s.mul(xhat(s, in), meanGX));
-          return s.mul(in[3], centered);
+    Value dx = elementwise(b, loc, tensorType(op.getInputGrad()), dxIns,
+                           [&](Scalar &s, ValueRange in) {
+                             Value g = s.mul(in[0], in[4]);
+                             Value meanG = s.div(in[5], s.f32(width));
+                             Value meanGX = s.div(in[6], s.f32(width));
+                             Value centered = s.sub(s.sub(g, meanG),
+                                                    s.mul(xhat(s, in), meanGX));
+                             return s.mul(in[3], centered);
+                           });
+    SmallVector<Value> paramGrads = reduce(
+        b, loc, space, {rank - 1}, ArrayRef(ins).take_front(4), {0.0, 0.0},
+        [&](Scalar &s, ValueRange in, ValueRange out) {
+          return SmallVector<Value>{s.add(out[0], s.mul(in[0], xhat(s, in))),
+                                    s.add(out[1], in[0])};
         });
-    SmallVector<Value> paramGrads =
-        reduce(b, loc, space, {rank - 1}, ArrayRef(ins).take_front(4),
-               {0.0, 0.0}, [&](Scalar &s, ValueRange in, ValueRange out) {
-                 return SmallVector<Value>{
-                     s.add(out[0], s.mul(in[0], xhat(s, in))),
-                     s.add(out[1], in[0])};
-               });
     Type paramType = elementOf(gamma);
     return {dx, castElements(b, loc, paramGrads[0], paramType),
             castElements(b, loc, paramGrads[1], paramType)};
@@ -732,10 +739,10 @@ struct ReshapeLowering : NNLowering<nn::ReshapeOp> {
       return {tensor::ExpandShapeOp::create(b, loc, type, x, none, sizes)};
     if (outRank == 0)
       return {tensor::CollapseShapeOp::create(b, loc, type, x, none)};
-    Value flat =
-        inRank == 1 ? x
-                    : tensor::CollapseShapeOp::create(b, loc, x, allInOne(inRank))
-                          .getResult();
+    Value flat = inRank == 1 ? x
+                             : tensor::CollapseShapeOp::create(b, loc, x,
+                                                               allInOne(inRank))
+                                   .getResult();
     if (outRank == 1)
       return {flat};
     return {tensor::ExpandShapeOp::create(b, loc, type, flat, allInOne(outRank),
@@ -772,7 +779,8 @@ struct ReduceSumLowering : NNLowering<nn::ReduceSumOp> {
   }
 };
 
-/// Sums `v` over all of its elements into a rank-0 f32 tensor.
+/// Sums `term` of `ins` over the whole space `space` into a rank-0 f32
+/// tensor.
 Value sumAll(OpBuilder &b, Location loc, ArrayRef<Access> ins,
              ArrayRef<int64_t> space, ElementFn term) {
   return reduce(b, loc, space, {}, ins, {0.0},
@@ -782,12 +790,11 @@ Value sumAll(OpBuilder &b, Location loc, ArrayRef<Access> ins,
       .front();
 }
 
-/// A rank-0 tensor of `type` holding the f32 scalar `total` divided by `n`.
+/// `total` (a rank-0 f32 tensor) divided by `n`, with the type of `result`.
 Value meanOf(OpBuilder &b, Location loc, Value total, double n, Value result) {
-  return elementwise(b, loc, tensorType(result), {same(total)},
-                     [&](Scalar &s, ValueRange in) {
-                       return s.div(in[0], s.f32(n));
-                     });
+  return elementwise(
+      b, loc, tensorType(result), {same(total)},
+      [&](Scalar &s, ValueRange in) { return s.div(in[0], s.f32(n)); });
 }
 
 struct CrossEntropyLowering : NNLowering<nn::CrossEntropyOp> {
@@ -801,14 +808,14 @@ struct CrossEntropyLowering : NNLowering<nn::CrossEntropyOp> {
     auto [rowMax, rowSum] = softmaxStats(b, loc, logits, 1.0, false);
     // The logit of each row's label, by a masked row reduction (an
     // out-of-range label picks nothing instead of reading out of bounds).
-    Value picked = reduceRows(b, loc, space, {same(logits), row(labels, rank)},
-                              {0.0},
-                              [&](Scalar &s, ValueRange in, ValueRange out) {
-                                Value hit = s.isLabel(rank - 1, in[1]);
-                                return SmallVector<Value>{s.add(
-                                    out[0], s.select(hit, in[0], s.f32(0.0)))};
-                              })
-                       .front();
+    Value picked =
+        reduceRows(b, loc, space, {same(logits), row(labels, rank)}, {0.0},
+                   [&](Scalar &s, ValueRange in, ValueRange out) {
+                     Value hit = s.isLabel(rank - 1, in[1]);
+                     return SmallVector<Value>{
+                         s.add(out[0], s.select(hit, in[0], s.f32(0.0)))};
+                   })
+            .front();
     Value total = sumAll(b, loc, {same(rowMax), same(rowSum), same(picked)},
                          shapeOf(rowMax), [](Scalar &s, ValueRange in) {
                            Value lse = s.add(s.log(in[1]), in[0]);
@@ -827,16 +834,16 @@ struct CrossEntropyGradLowering : NNLowering<nn::CrossEntropyGradOp> {
     int64_t rank = rankOf(logits);
     double positions = product(shapeOf(a.getLabels()));
     auto [rowMax, rowSum] = softmaxStats(b, loc, logits, 1.0, false);
-    return {elementwise(
-        b, loc, tensorType(op.getResult()),
-        {same(logits), row(rowMax, rank), row(rowSum, rank),
-         row(a.getLabels(), rank), scalar(a.getGrad(), rank)},
-        [&](Scalar &s, ValueRange in) {
-          Value p = s.div(s.exp(s.sub(in[0], in[1])), in[2]);
-          Value onehot = s.select(s.isLabel(rank - 1, in[3]), s.f32(1.0),
-                                  s.f32(0.0));
-          return s.div(s.mul(s.sub(p, onehot), in[4]), s.f32(positions));
-        })};
+    return {elementwise(b, loc, tensorType(op.getResult()),
+                        {same(logits), row(rowMax, rank), row(rowSum, rank),
+                         row(a.getLabels(), rank), scalar(a.getGrad(), rank)},
+                        [&](Scalar &s, ValueRange in) {
+                          Value p = s.div(s.exp(s.sub(in[0], in[1])), in[2]);
+                          Value onehot = s.select(s.isLabel(rank - 1, in[3]),
+                                                  s.f32(1.0), s.f32(0.0));
+                          return s.div(s.mul(s.sub(p, onehot), in[4]),
+                                       s.f32(positions));
+                        })};
   }
 };
 
@@ -882,7 +889,7 @@ struct ConvertNNToLinalgPass
     // Report every op that cannot be lowered, at its location, up front.
     bool unsupported = false;
     getOperation()->walk([&](Operation *op) {
-      if (!isa<nn::NNDialect>(op->getDialect()))
+      if (!isa_and_nonnull<nn::NNDialect>(op->getDialect()))
         return;
       if (std::optional<std::string> reason = unsupportedReason(op)) {
         op->emitError() << "cannot lower '" << op->getName()

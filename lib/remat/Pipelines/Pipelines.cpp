@@ -5,6 +5,7 @@
 #include "remat/Conversion/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/Pipelines/Passes.h"
@@ -13,6 +14,8 @@
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
+
+#include <cstdlib>
 
 using namespace mlir;
 using namespace remat;
@@ -46,6 +49,10 @@ void remat::buildCPUPipeline(OpPassManager &pm,
   FinalizeMemRefToLLVMConversionPassOptions memrefToLLVM;
   memrefToLLVM.useGenericFunctions = true;
   pm.addPass(createFinalizeMemRefToLLVMConversionPass(memrefToLLVM));
+  // bf16 rounding as integer ops: libgcc has no __truncsfbf2.
+  arith::ArithExpandOpsPassOptions expand;
+  expand.includeBf16 = true;
+  pm.addPass(arith::createArithExpandOpsPass(expand));
   pm.addPass(createConvertMathToLLVMPass());
   pm.addPass(createConvertMathToLibmPass());
   pm.addPass(createArithToLLVMConversionPass());
@@ -58,6 +65,7 @@ void remat::buildCPUPipeline(OpPassManager &pm,
 void remat::buildCUDAPipeline(OpPassManager &pm,
                               const CUDAPipelineOptions &options) {
   buildBufferizationPipeline(pm, options.fuseElementwise);
+  pm.addNestedPass<func::FuncOp>(createParallelDimsFirst());
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToParallelLoopsPass());
   MapLoopsToGPUOptions mapping;
   mapping.blockSize = options.blockSize;
@@ -67,6 +75,12 @@ void remat::buildCUDAPipeline(OpPassManager &pm,
   pm.addNestedPass<func::FuncOp>(createHostBuffersToDevice());
   pm.addPass(createGpuKernelOutliningPass());
   pm.addNestedPass<func::FuncOp>(createGpuAsyncRegionPass());
+
+  // gpu-module-to-binary finds libdevice (for __nv_expf, __nv_tanhf, ...)
+  // through CUDA_ROOT/CUDA_PATH/CUDA_HOME only; point it at the toolkit.
+  if (!std::getenv("CUDA_ROOT") && !std::getenv("CUDA_PATH") &&
+      !std::getenv("CUDA_HOME") && !options.toolkit.empty())
+    ::setenv("CUDA_ROOT", options.toolkit.c_str(), /*overwrite=*/0);
 
   gpu::GPUToNVVMPipelineOptions nvvm;
   nvvm.cubinChip = options.chip;

@@ -1,0 +1,89 @@
+#!/usr/bin/env python3
+"""Runs the executables listed in <dir>/manifest.txt, compares outputs with
+the CPU reference dumps and across policies, and prints the table.
+
+Each executable prints one JSON line (remat-compile's harness). Outputs are
+compared element-wise as float32 (bf16/f16 are widened) with the largest
+relative error max|gpu - cpu| / max(|cpu|) per output, so that a sum of
+differently ordered roundings does not look like a failure.
+"""
+import json
+import os
+import subprocess
+import sys
+
+import numpy as np
+
+DTYPES = {"f32": np.float32, "f16": np.float16, "i32": np.int32, "i64": np.int64}
+
+
+def load_outputs(path, outputs):
+    raw = open(path, "rb").read()
+    arrays, offset = [], 0
+    for o in outputs:
+        n = int(np.prod(o["shape"])) if o["shape"] else 1
+        if o["dtype"] == "bf16":
+            a = np.frombuffer(raw, np.uint16, n, offset).astype(np.uint32) << 16
+            arrays.append(a.view(np.float32))
+            offset += 2 * n
+            continue
+        dt = np.dtype(DTYPES[o["dtype"]])
+        arrays.append(np.frombuffer(raw, dt, n, offset).astype(np.float64))
+        offset += dt.itemsize * n
+    return arrays
+
+
+def max_rel_error(got, ref):
+    worst = 0.0
+    for g, r in zip(got, ref):
+        scale = max(float(np.max(np.abs(r))), 1e-30)
+        worst = max(worst, float(np.max(np.abs(g.astype(np.float64) - r.astype(np.float64)))) / scale)
+    return worst
+
+
+def main():
+    folder, log = sys.argv[1], sys.argv[2]
+    rows, failures = [], []
+    dumps = {}
+    for line in open(os.path.join(folder, "manifest.txt")):
+        name, policy, ref, *config = line.split()
+        exe = os.path.join(folder, f"{name}.{policy}.exe")
+        dump = os.path.join(log, f"{name}.{policy}.bin")
+        iters = "5" if ref == "yes" else "3"
+        proc = subprocess.run([exe, "--iters", iters, "--warmup", "1", "--seed", "1", "--dump", dump],
+                              capture_output=True, text=True)
+        with open(os.path.join(log, f"{name}.{policy}.log"), "w") as f:
+            f.write(proc.stdout + proc.stderr)
+        if proc.returncode != 0:
+            failures.append(f"{name}/{policy}: exit {proc.returncode}: {proc.stderr.strip()[-300:]}")
+            continue
+        r = json.loads(proc.stdout)
+        err = None
+        if ref == "yes":
+            refjson = json.load(open(os.path.join(folder, f"{name}.{policy}.ref.json")))
+            got = load_outputs(dump, r["outputs"])
+            want = load_outputs(os.path.join(folder, f"{name}.{policy}.ref.bin"), refjson["outputs"])
+            err = max_rel_error(got, want)
+            if not err < 1e-3:
+                failures.append(f"{name}/{policy}: max relative error {err:.3g} vs CPU")
+        dumps[(name, policy)] = open(dump, "rb").read()
+        rows.append((name, policy, " ".join(config), r, err))
+
+    print(f"{'model':<6} {'policy':<10} {'plan peak MiB':>14} {'device peak MiB':>16} {'ms/step':>9} "
+          f"{'max rel err vs CPU':>19} {'= none':>7}")
+    for name, policy, config, r, err in rows:
+        same = dumps[(name, policy)] == dumps.get((name, "none"))
+        if not same:
+            failures.append(f"{name}/{policy}: outputs differ from policy none on the GPU")
+        print(f"{name:<6} {policy:<10} {r['plan_peak_bytes'] / 2**20:>14.2f} {r['peak_bytes'] / 2**20:>16.2f} "
+              f"{r['time_per_iter_s'] * 1e3:>9.3f} {('%.2e' % err) if err is not None else '-':>19} {str(same):>7}")
+    for name in sorted({n for n, *_ in rows}):
+        print(f"{name}: " + next(c for n, _, c, _, _ in rows if n == name))
+    for f in failures:
+        print("FAIL:", f)
+    print(f"{len(rows) - len([f for f in failures])} passed, {len(failures)} failed")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Builds, on this machine, everything the one GPU check needs, into
+# gpu-check/ (git-ignored; name it in the device tool's `carry`):
+#   - a GPT training step (benchmarks/gen_gpt.py) compiled with
+#     remat-compile --target=cuda under policies none, full, sqrt, selective;
+#   - the same step compiled for the CPU and run here: its output dumps are
+#     the reference the GPU results are compared with;
+#   - a larger step (CUDA only) for the peak-memory and step-time table.
+# Then run on the GPU machine:  bash scripts/gpu-check.sh
+# Usage: scripts/prepare-gpu-check.sh [--target-for-devices cpu]  (dry run)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh >/dev/null
+ninja -C build remat-compile >/dev/null
+
+DEVICE_TARGET=cuda
+if [ "${1:-}" = "--target-for-devices" ]; then DEVICE_TARGET=$2; fi
+OUT=gpu-check
+rm -rf "$OUT"; mkdir -p "$OUT"
+
+# name: layers seq hidden heads vocab dtype; "check" steps get a CPU reference.
+CHECK_MODEL=${CHECK_MODEL:-"2 128 128 4 512 f32"}
+BIG_MODEL=${BIG_MODEL:-"4 1024 1024 16 8192 f32"}
+
+manifest="$OUT/manifest.txt"
+: > "$manifest"
+build_model() {  # name, with-reference, layers seq hidden heads vocab dtype
+  local name=$1 ref=$2; shift 2
+  local l=$1 s=$2 h=$3 nh=$4 v=$5 dt=$6
+  python3 benchmarks/gen_gpt.py --layers "$l" --seq "$s" --hidden "$h" \
+    --heads "$nh" --vocab "$v" --dtype "$dt" -o "$OUT/$name.mlir"
+  for policy in none full sqrt selective; do
+    build/bin/remat-compile "$OUT/$name.mlir" --entry=train_step \
+      --target="$DEVICE_TARGET" --policy="$policy" -o "$OUT/$name.$policy.exe"
+    if [ "$ref" = yes ]; then
+      build/bin/remat-compile "$OUT/$name.mlir" --entry=train_step \
+        --target=cpu --policy="$policy" -o "$OUT/$name.$policy.cpu"
+      "$OUT/$name.$policy.cpu" --iters 1 --warmup 0 --seed 1 \
+        --dump "$OUT/$name.$policy.ref.bin" > "$OUT/$name.$policy.ref.json"
+      rm "$OUT/$name.$policy.cpu"
+    fi
+    echo "$name $policy $ref layers=$l seq=$s hidden=$h heads=$nh vocab=$v dtype=$dt" >> "$manifest"
+  done
+  rm "$OUT/$name.mlir"
+}
+build_model check yes $CHECK_MODEL
+build_model big no $BIG_MODEL
+du -sh "$OUT"
+echo "ready: carry $OUT/ and run: bash scripts/gpu-check.sh"
