@@ -29,6 +29,7 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+import common  # noqa: E402
 import gen_gpt  # noqa: E402
 import memory_semantics  # noqa: E402
 
@@ -49,13 +50,7 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--remat-opt", default=os.path.join(HERE, "..", "build", "bin", "remat-opt"))
-    ap.add_argument("--layers", type=int, default=2)
-    ap.add_argument("--batch", type=int, default=1)
-    ap.add_argument("--seq", type=int, default=1024)
-    ap.add_argument("--hidden", type=int, default=1024)
-    ap.add_argument("--heads", type=int, default=16)
-    ap.add_argument("--vocab", type=int, default=32768)
-    ap.add_argument("--dtype", default="f32", choices=sorted(ELT))
+    common.add_model_args(ap, layers=2, seq=1024, hidden=1024, heads=16, vocab=32768)
     ap.add_argument("--device", default="h200")
     ap.add_argument("--check", action="store_true")
     a = ap.parse_args(argv)
@@ -119,13 +114,7 @@ def main(argv=None):
                         f"{block_inputs} + outside blocks {outside}")
     print(f"full keeps {full['result']['saved_activation_bytes'] / 2**20:.1f} MiB: block inputs "
           f"{block_inputs / 2**20:.1f} MiB + outside blocks {outside / 2**20:.1f} MiB")
-    for f in failures:
-        print("FAIL:", f)
-    if a.check and failures:
-        return 1
-    if a.check:
-        print("all checks passed")
-    return 0
+    return common.finish(failures, a.check)
 
 
 if __name__ == "__main__":

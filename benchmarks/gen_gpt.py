@@ -15,7 +15,11 @@ The function returns (loss, d_x0, and the gradients of all weights).
 """
 import argparse
 import math
+import os
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import common  # noqa: E402
 
 
 class Writer:
@@ -192,14 +196,8 @@ def generate(layers, batch, seq, hidden, heads, vocab, ffn, dtype, rate, blocks)
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--layers", type=int, default=2)
-    ap.add_argument("--batch", type=int, default=1)
-    ap.add_argument("--seq", type=int, default=128)
-    ap.add_argument("--hidden", type=int, default=256)
-    ap.add_argument("--heads", type=int, default=4)
-    ap.add_argument("--vocab", type=int, default=1024)
+    common.add_model_args(ap)
     ap.add_argument("--ffn", type=int, default=None, help="MLP width (default 4*hidden)")
-    ap.add_argument("--dtype", choices=["f32", "f16", "bf16"], default="f32")
     ap.add_argument("--dropout", type=float, default=0.1)
     ap.add_argument("--no-blocks", action="store_true", help="omit remat.block attributes")
     ap.add_argument("-o", "--output", default="-")

@@ -18,6 +18,7 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+import common  # noqa: E402
 import gen_gpt  # noqa: E402
 
 POLICIES = ("none", "full", "sqrt", "selective")
@@ -27,13 +28,7 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--remat-compile", default=os.path.join(HERE, "..", "build", "bin", "remat-compile"))
-    ap.add_argument("--layers", type=int, default=2)
-    ap.add_argument("--batch", type=int, default=1)
-    ap.add_argument("--seq", type=int, default=64)
-    ap.add_argument("--hidden", type=int, default=64)
-    ap.add_argument("--heads", type=int, default=2)
-    ap.add_argument("--vocab", type=int, default=128)
-    ap.add_argument("--dtype", default="f32", choices=["f32", "f16", "bf16"])
+    common.add_model_args(ap, layers=2, seq=64, hidden=64, heads=2, vocab=128)
     ap.add_argument("--iters", type=int, default=3)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--tolerance", type=float, default=0.05,
@@ -78,13 +73,7 @@ def main(argv=None):
     for policy, r in rows:
         print(f"{policy:<10} {r['plan_peak_bytes']:>12} {r['peak_bytes']:>13} {r['rel']:>+7.2%} "
               f"{r['time_per_iter_s'] * 1e3:>9.3f} {r['outputs'][0]['sum']:>12.6g} {str(r['identical']):>14}")
-    for f in failures:
-        print("FAIL:", f)
-    if a.check and failures:
-        return 1
-    if a.check:
-        print("all checks passed")
-    return 0
+    return common.finish(failures, a.check)
 
 
 if __name__ == "__main__":

@@ -1,11 +1,22 @@
 #!/usr/bin/env bash
-# The main job on the built-in default model: a GPT-style joint
-# forward+backward graph (2 layers, batch 1, sequence 1024, hidden 1024,
-# 16 heads, f32) rewritten by --rematerialize under every policy, with the
-# memory and FLOP figures of each plan next to Megatron-LM's policy.
-# Installs and builds first if needed. Extra arguments go to
-# benchmarks/check_policies.py (e.g. --dtype bf16 --layers 4).
+# The main job on the built-in default model, after installing and building
+# what is missing:
+#  1. plan: a GPT-style joint forward+backward graph (2 layers, batch 1,
+#     sequence 1024, hidden 1024, 16 heads, f32) rewritten by
+#     --rematerialize under every policy; peak and saved-activation bytes and
+#     recompute FLOPs of each plan next to Megatron-LM's policy, each report's
+#     peak checked against an independent recomputation from the output IR;
+#  2. run: a smaller GPT training step compiled with remat-compile under every
+#     policy and run on the CPU: the plan's peak next to the bytes the runtime
+#     really held, the step time, and whether all outputs are bit-identical.
+# Extra arguments go to step 1 (e.g. --dtype bf16 --layers 96).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh >/dev/null
+ninja -C build remat-compile >/dev/null
+echo "== 1. plans of --rematerialize"
 python3 benchmarks/check_policies.py --remat-opt build/bin/remat-opt --check "$@"
+echo
+echo "== 2. the compiled training step on the CPU"
+python3 benchmarks/run_cpu_policies.py --remat-compile build/bin/remat-compile \
+  --layers 2 --seq 128 --hidden 64 --heads 2 --vocab 128 --check

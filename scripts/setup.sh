@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 
 LLVM=/usr/lib/llvm-22
 PACKAGES=(llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools clang-22
-          cmake ninja-build ccache libgtest-dev python3)
+          cmake ninja-build ccache libgtest-dev python3 python3-numpy)
 
 missing=()
 for p in "${PACKAGES[@]}"; do
@@ -29,4 +29,4 @@ if [ ! -f build/build.ninja ]; then
     -DCMAKE_CXX_COMPILER_LAUNCHER=ccache
 fi
 echo "== building"
-ninja -C build remat-opt remat-unittests
+ninja -C build remat-opt remat-compile remat-unittests

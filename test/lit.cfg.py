@@ -52,7 +52,6 @@ for candidate in filter(None, [sys.executable, shutil.which("python3")]):
 
 # GPU features: the CUDA toolkit (ptxas) builds sm_90 kernels without a GPU;
 # tests that run kernels need a device.
-import shutil
 if os.path.exists("/usr/local/cuda/bin/ptxas") or shutil.which("ptxas"):
     config.available_features.add("cuda-toolkit")
 if os.path.exists("/dev/nvidia0") or shutil.which("nvidia-smi"):

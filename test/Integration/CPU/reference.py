@@ -48,7 +48,8 @@ def round_to(x, dtype):
     if dtype != "bf16":
         raise ValueError("dtype must be f32, f16 or bf16, got %r" % (dtype,))
     bits = x.view(np.uint32).astype(np.uint64)
-    rounded = (bits + 0x7FFF + ((bits >> 16) & 1)) & 0xFFFF0000
+    u64 = np.uint64  # explicit: NumPy 1.x will not mix uint64 and int
+    rounded = (bits + u64(0x7FFF) + ((bits >> u64(16)) & u64(1))) & u64(0xFFFF0000)
     out = rounded.astype(np.uint32).view(F32)
     return np.where(np.isnan(x), x, out).astype(F32)
 
