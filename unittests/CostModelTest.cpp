@@ -4,8 +4,8 @@
 
 #include "remat/Analysis/MemoryPlan.h"
 
-#include "gtest/gtest.h"
 #include "llvm/Support/JSON.h"
+#include "gtest/gtest.h"
 
 using namespace mlir;
 using namespace remat;

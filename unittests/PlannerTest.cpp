@@ -83,25 +83,26 @@ TEST_F(PlannerTest, NoneKeepsEverything) {
 }
 
 TEST_F(PlannerTest, SelectiveRecomputesTheAttentionCore) {
-  EXPECT_EQ(decide(Policy::Selective),
-            (std::vector<std::string>{"nn.matmul:save", "nn.matmul:save",
-                                      "nn.matmul:save", "nn.softmax:recompute",
-                                      "nn.dropout:recompute",
-                                      "nn.matmul:save"}));
+  EXPECT_EQ(
+      decide(Policy::Selective),
+      (std::vector<std::string>{"nn.matmul:save", "nn.matmul:save",
+                                "nn.matmul:save", "nn.softmax:recompute",
+                                "nn.dropout:recompute", "nn.matmul:save"}));
 }
 
 TEST_F(PlannerTest, FullKeepsOnlyTheBlockOutput) {
-  EXPECT_EQ(decide(Policy::Full),
-            (std::vector<std::string>{
-                "nn.matmul:recompute", "nn.matmul:recompute",
-                "nn.matmul:recompute", "nn.softmax:recompute",
-                "nn.dropout:recompute", "nn.matmul:save"}));
+  EXPECT_EQ(
+      decide(Policy::Full),
+      (std::vector<std::string>{"nn.matmul:recompute", "nn.matmul:recompute",
+                                "nn.matmul:recompute", "nn.softmax:recompute",
+                                "nn.dropout:recompute", "nn.matmul:save"}));
 }
 
 TEST_F(PlannerTest, ChainStopsAtAvailableValues) {
   // The dropout output's chain with q, k available: QK^T, softmax, dropout.
   Value pd = graph->getSavedActivations()[4];
-  Value q = graph->getSavedActivations()[0], k = graph->getSavedActivations()[1];
+  Value q = graph->getSavedActivations()[0],
+        k = graph->getSavedActivations()[1];
   llvm::SetVector<Operation *> chain;
   Value blocker;
   ASSERT_TRUE(collectRecomputeChain(

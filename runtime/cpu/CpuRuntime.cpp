@@ -62,11 +62,12 @@ extern "C" void *_mlir_memref_to_llvm_aligned_alloc(uint64_t alignment,
 extern "C" void _mlir_memref_to_llvm_free(void *ptr) {
   if (!ptr)
     return;
-  Header *header = reinterpret_cast<Header *>(static_cast<char *>(ptr) -
-                                              sizeof(Header));
+  Header *header =
+      reinterpret_cast<Header *>(static_cast<char *>(ptr) - sizeof(Header));
   if (header->magic != kMagic) {
-    std::fprintf(stderr, "remat runtime: free of a pointer it did not "
-                         "allocate (%p)\n",
+    std::fprintf(stderr,
+                 "remat runtime: free of a pointer it did not "
+                 "allocate (%p)\n",
                  ptr);
     std::exit(2);
   }

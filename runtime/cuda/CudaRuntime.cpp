@@ -175,8 +175,7 @@ void mgpuMemset32(void *dst, unsigned value, size_t count, void *stream) {
                          static_cast<CUstream>(stream)));
 }
 
-void mgpuMemset16(void *dst, unsigned short value, size_t count,
-                  void *stream) {
+void mgpuMemset16(void *dst, unsigned short value, size_t count, void *stream) {
   CHECK(cuMemsetD16Async(reinterpret_cast<CUdeviceptr>(dst), value, count,
                          static_cast<CUstream>(stream)));
 }

@@ -117,7 +117,8 @@ double load(const void *data, DType dtype, uint64_t i) {
 
 void fill(void *data, const TensorSpec &spec, uint64_t seed, int arg) {
   uint64_t n = numElements(spec);
-  uint64_t key = seed * 0x9E3779B97F4A7C15ull + (static_cast<uint64_t>(arg) << 40);
+  uint64_t key =
+      seed * 0x9E3779B97F4A7C15ull + (static_cast<uint64_t>(arg) << 40);
   for (uint64_t i = 0; i < n; ++i) {
     uint64_t z = splitmix64(key + (i + 1) * 0x9E3779B97F4A7C15ull);
     if (spec.dtype == DType::I32 || spec.dtype == DType::I64) {
@@ -158,7 +159,9 @@ void printNumber(double v) {
 /// Where buffers live and how time is taken: host memory and a steady clock
 /// on the CPU; device memory, copies and CUDA events on the GPU.
 #ifdef REMAT_HARNESS_CUDA
-void *deviceAlloc(uint64_t bytes) { return mgpuMemAlloc(bytes, nullptr, false); }
+void *deviceAlloc(uint64_t bytes) {
+  return mgpuMemAlloc(bytes, nullptr, false);
+}
 void deviceFree(void *p) { mgpuMemFree(p, nullptr); }
 void upload(void *dst, const void *src, uint64_t bytes) {
   remat_cuda_copy_to_device(dst, src, bytes);
@@ -218,10 +221,11 @@ bool parseFlags(int argc, char **argv, Flags &flags) {
     } else if (const char *v = value("--dump")) {
       flags.dump = v;
     } else {
-      std::fprintf(stderr,
-                   "usage: %s [--iters N] [--warmup N] [--seed S] [--dump FILE]\n"
-                   "unknown argument '%s'\n",
-                   argv[0], argv[i]);
+      std::fprintf(
+          stderr,
+          "usage: %s [--iters N] [--warmup N] [--seed S] [--dump FILE]\n"
+          "unknown argument '%s'\n",
+          argv[0], argv[i]);
       return false;
     }
   }

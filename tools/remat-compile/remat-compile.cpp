@@ -46,9 +46,8 @@
 using namespace mlir;
 namespace cl = llvm::cl;
 
-static cl::opt<std::string> inputFilename(cl::Positional,
-                                          cl::desc("<input .mlir>"),
-                                          cl::init("-"));
+static cl::opt<std::string>
+    inputFilename(cl::Positional, cl::desc("<input .mlir>"), cl::init("-"));
 static cl::opt<std::string> outputFilename("o", cl::desc("Output file"),
                                            cl::value_desc("path"),
                                            cl::init("a.out"));
@@ -65,8 +64,9 @@ static cl::opt<std::string> deviceName("device",
                                                 "--policy"),
                                        cl::init("h200"));
 static cl::opt<std::string>
-    emitKind("emit", cl::desc("exe (default), mlir (lowered MLIR), llvm "
-                              "(LLVM IR) or driver (the generated C++)"),
+    emitKind("emit",
+             cl::desc("exe (default), mlir (lowered MLIR), llvm "
+                      "(LLVM IR) or driver (the generated C++)"),
              cl::init("exe"));
 static cl::opt<bool> fuseElementwise("fuse-elementwise",
                                      cl::desc("Fuse elementwise kernels"),
@@ -121,7 +121,8 @@ int64_t labelRangeOf(BlockArgument arg) {
       logits = ceg.getLogits();
     if (!logits)
       continue;
-    int64_t classes = cast<RankedTensorType>(logits.getType()).getShape().back();
+    int64_t classes =
+        cast<RankedTensorType>(logits.getType()).getShape().back();
     range = range ? std::min(range, classes) : classes;
   }
   return range;
@@ -134,7 +135,8 @@ std::string descType(size_t rank) {
 std::string specList(ArrayRef<ArgInfo> infos) {
   std::string s;
   for (const ArgInfo &a : infos) {
-    s += "    {DType::" + a.dtype + ", " + std::to_string(a.shape.size()) + ", {";
+    s += "    {DType::" + a.dtype + ", " + std::to_string(a.shape.size()) +
+         ", {";
     for (size_t i = 0; i < a.shape.size(); ++i)
       s += (i ? ", " : "") + std::to_string(a.shape[i]);
     s += "}, " + std::to_string(a.labelRange) + "},\n";
@@ -217,8 +219,8 @@ std::string generateDriver(StringRef entry, ArrayRef<ArgInfo> args,
   os << "}\n\n";
   os << "int main(int argc, char **argv) {\n"
      << "  static const remat::harness::EntryInfo info = {\"" << entry
-     << "\", \"" << targetName << "\", " << args.size() << ", kArgs, " << results.size()
-     << ", kResults, " << planPeak << "ull};\n"
+     << "\", \"" << targetName << "\", " << args.size() << ", kArgs, "
+     << results.size() << ", kResults, " << planPeak << "ull};\n"
      << "  return remat::harness::run(argc, argv, info, invoke);\n}\n";
   return s;
 }
@@ -237,14 +239,14 @@ LogicalResult writeFile(StringRef path, StringRef contents) {
 
 LogicalResult link(StringRef dir, StringRef driverPath, StringRef llPath) {
   std::string runtimeLib = REMAT_RUNTIME_LIB_DIR;
-  SmallVector<std::string> argv = {
-      cxxPath,
-      "-O2",
-      "-std=c++17",
-      "-Wno-override-module",
-      "-I" + std::string(REMAT_RUNTIME_INCLUDE_DIR),
-      driverPath.str(),
-      llPath.str()};
+  SmallVector<std::string> argv = {cxxPath,
+                                   "-O2",
+                                   "-std=c++17",
+                                   "-Wno-override-module",
+                                   "-I" +
+                                       std::string(REMAT_RUNTIME_INCLUDE_DIR),
+                                   driverPath.str(),
+                                   llPath.str()};
   if (targetName == "cuda") {
 #ifdef REMAT_HAVE_CUDA
     argv.push_back(runtimeLib + "/libremat_harness_cuda.a");
@@ -259,12 +261,12 @@ LogicalResult link(StringRef dir, StringRef driverPath, StringRef llPath) {
   argv.append({"-lm", "-o", outputFilename});
   SmallVector<StringRef> refs(argv.begin(), argv.end());
   std::string error;
-  int rc = llvm::sys::ExecuteAndWait(cxxPath, refs, std::nullopt, {}, 0, 0,
-                                     &error);
+  int rc =
+      llvm::sys::ExecuteAndWait(cxxPath, refs, std::nullopt, {}, 0, 0, &error);
   if (rc != 0) {
-    llvm::errs() << "remat-compile: linking with '" << cxxPath
-                 << "' failed" << (error.empty() ? "" : ": " + error)
-                 << " (temporaries in " << dir << ")\n";
+    llvm::errs() << "remat-compile: linking with '" << cxxPath << "' failed"
+                 << (error.empty() ? "" : ": " + error) << " (temporaries in "
+                 << dir << ")\n";
     return failure();
   }
   return success();
@@ -336,9 +338,8 @@ LogicalResult compile(MLIRContext &context, llvm::SourceMgr &sourceMgr) {
     results.push_back(*info);
   }
   // Ops of dialects the pipelines do not lower get a clear error up front.
-  static const llvm::StringSet<> lowered = {"nn",     "arith", "math",
-                                            "linalg", "tensor", "func",
-                                            "scf",    "builtin"};
+  static const llvm::StringSet<> lowered = {
+      "nn", "arith", "math", "linalg", "tensor", "func", "scf", "builtin"};
   WalkResult unsupported = module->walk([&](Operation *op) {
     if (lowered.contains(op->getName().getDialectNamespace()))
       return WalkResult::advance();
@@ -350,8 +351,7 @@ LogicalResult compile(MLIRContext &context, llvm::SourceMgr &sourceMgr) {
   if (unsupported.wasInterrupted())
     return failure();
 
-  uint64_t planPeak =
-      remat::MemoryPlan(entry.getBody().front()).getPeakBytes();
+  uint64_t planPeak = remat::MemoryPlan(entry.getBody().front()).getPeakBytes();
   std::string entrySym = entry.getSymName().str();
   entry->setAttr("llvm.emit_c_interface", UnitAttr::get(&context));
 
@@ -385,7 +385,8 @@ LogicalResult compile(MLIRContext &context, llvm::SourceMgr &sourceMgr) {
     module->emitError("translation to LLVM IR failed");
     return failure();
   }
-  llvmModule->setTargetTriple(llvm::Triple(llvm::sys::getDefaultTargetTriple()));
+  llvmModule->setTargetTriple(
+      llvm::Triple(llvm::sys::getDefaultTargetTriple()));
   std::string ir;
   llvm::raw_string_ostream irStream(ir);
   llvmModule->print(irStream, nullptr);
@@ -422,9 +423,9 @@ LogicalResult compile(MLIRContext &context, llvm::SourceMgr &sourceMgr) {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
-  cl::ParseCommandLineOptions(
-      argc, argv,
-      "remat-compile: build a training step into a self-contained executable\n");
+  cl::ParseCommandLineOptions(argc, argv,
+                              "remat-compile: build a training step into a "
+                              "self-contained executable\n");
 
   DialectRegistry registry;
   registerAllDialects(registry);

@@ -7,9 +7,9 @@
 
 #include "remat/Analysis/CostModel.h"
 #include "remat/Conversion/Passes.h"
-#include "remat/Pipelines/Pipelines.h"
 #include "remat/Dialect/NN/NNDialect.h"
 #include "remat/Dialect/Remat/RematDialect.h"
+#include "remat/Pipelines/Pipelines.h"
 #include "remat/Transforms/Passes.h"
 
 #include "mlir/IR/DialectRegistry.h"

@@ -38,8 +38,7 @@ double DeviceInfo::ridgePoint(Type elementType) const {
 namespace {
 struct NamedDevice {
   const char *name;
-  double bandwidth, launch, gemmF32, gemmF16, gemmBF16, vecF32, vecF16,
-      vecBF16;
+  double bandwidth, launch, gemmF32, gemmF16, gemmBF16, vecF32, vecF16, vecBF16;
 };
 // Published dense peaks (SXM parts). GEMM f32 is TF32 on tensor cores, as
 // XLA and cuBLAS with TF32 math run it.
@@ -84,8 +83,8 @@ std::optional<DeviceInfo> DeviceInfo::fromJSON(const llvm::json::Value &json,
     return std::nullopt;
   }
   DeviceInfo info;
-  auto number = [&](const llvm::json::Object *o, StringRef key,
-                    StringRef where, double &out) {
+  auto number = [&](const llvm::json::Object *o, StringRef key, StringRef where,
+                    double &out) {
     std::optional<double> v = o ? o->getNumber(key) : std::nullopt;
     if (!v || !(*v > 0)) {
       error = ("missing or non-positive number '" + where + key + "'").str();
@@ -194,8 +193,8 @@ struct MaterializeCostModel
 
 void remat::registerCostExternalModels(DialectRegistry &registry) {
   registry.addExtension(+[](MLIRContext *ctx, arith::ArithDialect *) {
-    arith::ConstantOp::attachInterface<
-        MaterializeCostModel<arith::ConstantOp>>(*ctx);
+    arith::ConstantOp::attachInterface<MaterializeCostModel<arith::ConstantOp>>(
+        *ctx);
   });
   registry.addExtension(+[](MLIRContext *ctx, tensor::TensorDialect *) {
     tensor::EmptyOp::attachInterface<MaterializeCostModel<tensor::EmptyOp>>(

@@ -11,8 +11,8 @@
 
 #include "remat/Conversion/Passes.h"
 
-#include "mlir/Interfaces/ViewLikeInterface.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 
 namespace remat {
 #define GEN_PASS_DEF_FREEAFTERLASTUSE

@@ -209,10 +209,11 @@ bool Planner::proposeBlockBoundaries() {
       continue;
     std::optional<unsigned> segment = segmentOf(op);
     for (Value result : op->getResults()) {
-      bool keep = !segment || llvm::any_of(result.getUsers(), [&](Operation *u) {
-                    Operation *top = graph.getTopLevel(u);
-                    return graph.isForward(top) && segmentOf(top) != segment;
-                  });
+      bool keep =
+          !segment || llvm::any_of(result.getUsers(), [&](Operation *u) {
+            Operation *top = graph.getTopLevel(u);
+            return graph.isForward(top) && segmentOf(top) != segment;
+          });
       if (keep)
         plan.kept.insert(result);
     }
@@ -274,11 +275,11 @@ void Planner::closeOverUnrecomputable() {
     if (!isRecomputable(value.getDefiningOp(), graph)) {
       pinned.insert(value);
       if (!reasons.count(value))
-        reasons[value] = getPolicyOverride(value.getDefiningOp()) ==
-                                 PolicyOverride::Save
-                             ? "remat.policy = \"save\""
-                             : "not recomputable: the op has side effects or "
-                               "regions";
+        reasons[value] =
+            getPolicyOverride(value.getDefiningOp()) == PolicyOverride::Save
+                ? "remat.policy = \"save\""
+                : "not recomputable: the op has side effects or "
+                  "regions";
     }
 }
 

@@ -68,8 +68,8 @@ llvm::json::Object remat::buildReport(func::FuncOp func, Policy policy,
     llvm::json::Object entry{
         {"op", def->getName().getStringRef()},
         {"loc", formatLocation(def->getLoc())},
-        {"result", static_cast<int64_t>(
-                       cast<OpResult>(d.value).getResultNumber())},
+        {"result",
+         static_cast<int64_t>(cast<OpResult>(d.value).getResultNumber())},
         {"bytes", static_cast<int64_t>(d.bytes)},
         {"decision", d.recompute ? "recompute" : "save"},
         {"reason", d.reason},
@@ -112,7 +112,8 @@ std::optional<std::string> remat::writeReport(StringRef path,
     return std::nullopt;
   }
   auto &reports = reportsByPath[path.str()];
-  reports.insert_or_assign(function.str(), llvm::json::Value(std::move(report)));
+  reports.insert_or_assign(function.str(),
+                           llvm::json::Value(std::move(report)));
   std::error_code ec;
   llvm::raw_fd_ostream os(path, ec, llvm::sys::fs::OF_Text);
   if (ec)

@@ -109,10 +109,10 @@ struct RematerializePass
     if (report.empty())
       return;
     FunctionStats result = computeFunctionStats(func, options->device);
-    if (std::optional<std::string> error = writeReport(
-            report, func.getSymName(),
-            buildReport(func, options->policy, options->device, baseline,
-                        result, *plan))) {
+    if (std::optional<std::string> error =
+            writeReport(report, func.getSymName(),
+                        buildReport(func, options->policy, options->device,
+                                    baseline, result, *plan))) {
       func.emitError(*error);
       signalPassFailure();
     }

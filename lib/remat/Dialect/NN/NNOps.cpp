@@ -90,9 +90,8 @@ LogicalResult checkSameElementType(Operation *op,
 LogicalResult checkShape(Operation *op, Value value, StringRef name,
                          ArrayRef<int64_t> shape, StringRef why) {
   if (shapeOf(value) != shape)
-    return op->emitOpError()
-           << name << " must have shape " << shapeStr(shape) << " (" << why
-           << "), but got " << value.getType();
+    return op->emitOpError() << name << " must have shape " << shapeStr(shape)
+                             << " (" << why << "), but got " << value.getType();
   return success();
 }
 
@@ -118,9 +117,9 @@ LogicalResult checkNormStat(Operation *op, Value stat, StringRef name,
   if (failed(checkTensor(op, stat, name)))
     return failure();
   if (elementOf(stat) != elementOf(input) && !elementOf(stat).isF32())
-    return op->emitOpError() << name << " must have element type "
-                             << elementOf(input) << " or 'f32', but got "
-                             << stat.getType();
+    return op->emitOpError()
+           << name << " must have element type " << elementOf(input)
+           << " or 'f32', but got " << stat.getType();
   return checkShape(op, stat, name, dropLast(shapeOf(input)),
                     "the shape of 'input' without its last dimension");
 }
@@ -183,8 +182,12 @@ LogicalResult MulOp::verify() { return verifyBinary(*this); }
 // Unary
 //===----------------------------------------------------------------------===//
 
-LogicalResult GeluOp::verify() { return checkTensor(*this, getInput(), "'input'"); }
-LogicalResult ReluOp::verify() { return checkTensor(*this, getInput(), "'input'"); }
+LogicalResult GeluOp::verify() {
+  return checkTensor(*this, getInput(), "'input'");
+}
+LogicalResult ReluOp::verify() {
+  return checkTensor(*this, getInput(), "'input'");
+}
 LogicalResult ScaleOp::verify() {
   return checkTensor(*this, getInput(), "'input'");
 }
@@ -293,9 +296,10 @@ LogicalResult LayerNormOp::verify() {
   if (failed(checkNormParam(*this, getGamma(), "'gamma'", x)) ||
       failed(checkNormParam(*this, getBeta(), "'beta'", x)) ||
       failed(checkTensor(*this, getOutput(), "result 'output'")) ||
-      failed(checkSameElementType(
-          *this, {{x, "'input'"}, {getGamma(), "'gamma'"},
-                  {getBeta(), "'beta'"}, {getOutput(), "result 'output'"}})))
+      failed(checkSameElementType(*this, {{x, "'input'"},
+                                          {getGamma(), "'gamma'"},
+                                          {getBeta(), "'beta'"},
+                                          {getOutput(), "result 'output'"}})))
     return failure();
   if (getOutput().getType() != x.getType())
     return emitOpError("result 'output' must have the type of 'input' (")
@@ -360,8 +364,8 @@ LogicalResult TransposeOp::verify() {
   }
   if (!valid)
     return emitOpError("attribute 'permutation' must be a permutation of [0, ")
-           << in.size() << ") for 'input' of rank " << in.size()
-           << ", but got " << getPermutationAttr();
+           << in.size() << ") for 'input' of rank " << in.size() << ", but got "
+           << getPermutationAttr();
   SmallVector<int64_t> expected;
   for (int64_t p : perm)
     expected.push_back(in[p]);
