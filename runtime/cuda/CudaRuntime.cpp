@@ -24,12 +24,18 @@ namespace {
 void check(CUresult result, const char *call) {
   if (result == CUDA_SUCCESS)
     return;
-  const char *name = "unknown", *message = "unknown error";
-  cuGetErrorName(result, &name);
-  cuGetErrorString(result, &message);
-  std::fprintf(stderr, "remat CUDA runtime: %s failed: %s: %s\n", call, name,
-               message);
-  std::exit(1);
+  const char *name = nullptr, *message = nullptr;
+  if (cuGetErrorName(result, &name) != CUDA_SUCCESS)
+    name = nullptr;
+  if (cuGetErrorString(result, &message) != CUDA_SUCCESS)
+    message = nullptr;
+  std::fprintf(stderr, "remat CUDA runtime: %s failed: %s (CUresult %d): %s\n",
+               call, name ? name : "unnamed error", static_cast<int>(result),
+               message ? message : "no message from the driver");
+  std::fflush(stderr);
+  // _Exit: no static destructors, which would call into the driver again
+  // (the module unload registered by the host code).
+  std::_Exit(1);
 }
 
 #define CHECK(call) check((call), #call)
