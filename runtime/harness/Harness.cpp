@@ -170,6 +170,7 @@ void download(void *dst, const void *src, uint64_t bytes) {
   remat_cuda_copy_to_host(dst, src, bytes);
 }
 uint64_t peakBytes() { return remat_device_peak_bytes(); }
+uint64_t numAllocs() { return remat_device_num_allocs(); }
 double timeCall(InvokeFn invoke, void **args, void **data, void **owned) {
   remat_cuda_synchronize();
   void *start = remat_cuda_timer_start();
@@ -186,6 +187,7 @@ void download(void *dst, const void *src, uint64_t bytes) {
   std::memcpy(dst, src, bytes);
 }
 uint64_t peakBytes() { return remat_peak_bytes(); }
+uint64_t numAllocs() { return remat_num_allocs(); }
 double timeCall(InvokeFn invoke, void **args, void **data, void **owned) {
   auto start = std::chrono::steady_clock::now();
   invoke(args, data, owned);
@@ -315,9 +317,11 @@ int run(int argc, char **argv, const EntryInfo &info, InvokeFn invoke) {
     std::printf("]}");
   }
   std::printf("],\"peak_bytes\":%llu,\"plan_peak_bytes\":%llu,"
-              "\"time_per_iter_s\":%.9g,\"iters\":%d,\"seed\":%llu}\n",
+              "\"allocations\":%llu,\"time_per_iter_s\":%.9g,\"iters\":%d,"
+              "\"seed\":%llu}\n",
               static_cast<unsigned long long>(peak),
-              static_cast<unsigned long long>(info.planPeakBytes), median,
+              static_cast<unsigned long long>(info.planPeakBytes),
+              static_cast<unsigned long long>(numAllocs()), median,
               flags.iters, static_cast<unsigned long long>(flags.seed));
 
   if (flags.dump) {

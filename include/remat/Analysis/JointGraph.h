@@ -29,8 +29,6 @@ public:
 
   /// The ops of the body in program order, terminator last.
   llvm::ArrayRef<mlir::Operation *> getOps() const { return ops; }
-  /// Position of a top-level op (or of the top-level ancestor of a nested one).
-  unsigned getIndex(mlir::Operation *op) const;
   /// The top-level op of the body that holds `op`.
   mlir::Operation *getTopLevel(mlir::Operation *op) const;
   bool isForward(mlir::Operation *op) const {
@@ -42,7 +40,6 @@ public:
 private:
   mlir::Block *body = nullptr;
   llvm::SmallVector<mlir::Operation *> ops;
-  llvm::DenseMap<mlir::Operation *, unsigned> index;
   llvm::DenseSet<mlir::Operation *> forward;
   llvm::SmallVector<mlir::Value> saved;
 };

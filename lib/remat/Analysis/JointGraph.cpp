@@ -9,10 +9,6 @@ Operation *JointGraph::getTopLevel(Operation *op) const {
   return body->findAncestorOpInBlock(*op);
 }
 
-unsigned JointGraph::getIndex(Operation *op) const {
-  return index.lookup(getTopLevel(op));
-}
-
 std::optional<JointGraph> JointGraph::build(func::FuncOp func) {
   if (func.isExternal() || !func.getBody().hasOneBlock()) {
     func.emitError("expects a joint function with a single-block body");
@@ -25,10 +21,8 @@ std::optional<JointGraph> JointGraph::build(func::FuncOp func) {
   }
   JointGraph graph;
   graph.body = &func.getBody().front();
-  for (Operation &op : *graph.body) {
-    graph.index[&op] = graph.ops.size();
+  for (Operation &op : *graph.body)
     graph.ops.push_back(&op);
-  }
 
   // Forward ops: the transitive producers of result 0, including values that
   // ops with regions capture from above.
