@@ -48,6 +48,8 @@ void remat::buildCPUPipeline(OpPassManager &pm,
   pm.addPass(createLowerAffinePass());
   FinalizeMemRefToLLVMConversionPassOptions memrefToLLVM;
   memrefToLLVM.useGenericFunctions = true;
+  // Exact sizes: a plain alloc would over-allocate by the alignment.
+  memrefToLLVM.useAlignedAlloc = true;
   pm.addPass(createFinalizeMemRefToLLVMConversionPass(memrefToLLVM));
   // bf16 rounding as integer ops: libgcc has no __truncsfbf2.
   arith::ArithExpandOpsPassOptions expand;
