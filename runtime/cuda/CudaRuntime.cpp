@@ -142,10 +142,15 @@ void *mgpuMemAlloc(uint64_t bytes, void * /*stream*/, bool isHostShared) {
   CUdeviceptr ptr = 0;
   if (bytes == 0)
     bytes = 1; // a distinct pointer for empty tensors
-  if (isHostShared)
-    CHECK(cuMemAllocManaged(&ptr, bytes, CU_MEM_ATTACH_GLOBAL));
-  else
-    CHECK(cuMemAlloc(&ptr, bytes));
+  if (isHostShared) {
+    // Managed memory can oversubscribe and hang the card; remat's pipelines
+    // never ask for it.
+    std::fprintf(stderr, "remat CUDA runtime: host-shared (managed) "
+                         "allocations are not supported\n");
+    std::fflush(stderr);
+    std::_Exit(1);
+  }
+  CHECK(cuMemAlloc(&ptr, bytes));
   std::lock_guard<std::mutex> lock(mutex);
   sizes[ptr] = bytes;
   liveBytes += bytes;
