@@ -113,6 +113,40 @@ TEST(CostModel, ForeignOpsGetConservativeDefaults) {
   EXPECT_FALSE(call.recomputable); // unknown side effects
 }
 
+TEST(CostModel, LinalgMatmulAndGeneric) {
+  auto ctx = test::makeContext();
+  auto module = test::parse(*ctx, R"mlir(
+    func.func @f(%a: tensor<8x16xf32>, %b: tensor<16x4xf32>, %c: tensor<8x4xf32>) -> tensor<32xf32> {
+      %m = linalg.matmul ins(%a, %b : tensor<8x16xf32>, tensor<16x4xf32>) outs(%c : tensor<8x4xf32>) -> tensor<8x4xf32>
+      %e = tensor.empty() : tensor<8x4xf32>
+      %g = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>],
+                           iterator_types = ["parallel", "parallel"]}
+          ins(%m : tensor<8x4xf32>) outs(%e : tensor<8x4xf32>) {
+      ^bb0(%x: f32, %o: f32):
+        %t = math.tanh %x : f32
+        %y = arith.mulf %t, %x : f32
+        linalg.yield %y : f32
+      } -> tensor<8x4xf32>
+      %v = tensor.collapse_shape %g [[0, 1]] : tensor<8x4xf32> into tensor<32xf32>
+      return %v : tensor<32xf32>
+    })mlir");
+  ASSERT_TRUE(module);
+  func::FuncOp f = test::firstFunc(*module);
+  OpCost matmul = getOpCost(findOp(f, "linalg.matmul"));
+  EXPECT_EQ(matmul.flops, 2u * 8 * 16 * 4);
+  EXPECT_EQ(matmul.opClass, OpClass::Gemm);
+  EXPECT_EQ(matmul.bytesRead, (8u * 16 + 16 * 4) * 4);
+  OpCost generic = getOpCost(findOp(f, "linalg.generic"));
+  EXPECT_EQ(generic.flops, 2u * 32);
+  EXPECT_EQ(generic.opClass, OpClass::Elementwise);
+  OpCost collapse = getOpCost(findOp(f, "tensor.collapse_shape"));
+  EXPECT_EQ(collapse.opClass, OpClass::View);
+  // The collapse is a view: no buffer of its own. Peak at the generic:
+  // arguments 896 + %m, %e and %g (128 each).
+  EXPECT_TRUE(isViewOp(findOp(f, "tensor.collapse_shape")));
+  EXPECT_EQ(MemoryPlan(f.getBody().front()).getPeakBytes(), 1280u);
+}
+
 TEST(MemoryPlan, ViewsExtendTheirOperandsBuffer) {
   auto ctx = test::makeContext();
   auto module = test::parse(*ctx, R"mlir(

@@ -7,6 +7,8 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
@@ -18,7 +20,8 @@ namespace remat::test {
 inline std::unique_ptr<mlir::MLIRContext> makeContext() {
   mlir::DialectRegistry registry;
   registry.insert<mlir::func::FuncDialect, mlir::arith::ArithDialect,
-                  mlir::tensor::TensorDialect, nn::NNDialect>();
+                  mlir::tensor::TensorDialect, mlir::linalg::LinalgDialect,
+                  mlir::math::MathDialect, nn::NNDialect>();
   registerCostExternalModels(registry);
   auto ctx = std::make_unique<mlir::MLIRContext>(registry);
   ctx->loadAllAvailableDialects();

@@ -3,6 +3,8 @@
 #include "remat/Analysis/CostModel.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -189,9 +191,65 @@ struct MaterializeCostModel
   uint64_t getBytesRead(Operation *) const { return 0; }
   uint64_t getBytesWritten(Operation *) const { return 0; }
 };
+
+/// linalg structured ops on tensors: FLOPs are the iteration space times the
+/// arithmetic ops of the body (a matmul's mul and add count two); contractions
+/// are GEMMs, ops with a reduction iterator reductions, copies layout.
+template <typename OpTy>
+struct LinalgCostModel
+    : CostOpInterface::ExternalModel<LinalgCostModel<OpTy>, OpTy> {
+  uint64_t getFlops(Operation *op) const {
+    auto linalgOp = cast<linalg::LinalgOp>(op);
+    uint64_t points = 1;
+    for (int64_t range : linalgOp.getStaticLoopRanges())
+      points *= range > 0 ? static_cast<uint64_t>(range) : 1;
+    uint64_t perPoint = 0;
+    for (Operation &bodyOp : linalgOp.getBlock()->without_terminator())
+      perPoint +=
+          isa<arith::ArithDialect, math::MathDialect>(bodyOp.getDialect()) &&
+          !isa<arith::ConstantOp, arith::IndexCastOp>(bodyOp);
+    return points * perPoint;
+  }
+  OpClass getOpClass(Operation *op) const {
+    auto linalgOp = cast<linalg::LinalgOp>(op);
+    if (linalg::isaContractionOpInterface(linalgOp))
+      return OpClass::Gemm;
+    if (linalgOp.getNumReductionLoops() > 0)
+      return OpClass::Reduction;
+    if (getFlops(op) == 0)
+      return OpClass::Layout;
+    return OpClass::Elementwise;
+  }
+  uint64_t getBytesRead(Operation *op) const {
+    return sumTensorBytes(cast<linalg::LinalgOp>(op).getDpsInputs());
+  }
+  uint64_t getBytesWritten(Operation *op) const {
+    return sumTensorBytes(op->getResults());
+  }
+};
+
+/// tensor.collapse_shape / expand_shape: views, as nn.reshape.
+template <typename OpTy>
+struct ReshapeCostModel
+    : CostOpInterface::ExternalModel<ReshapeCostModel<OpTy>, OpTy> {
+  uint64_t getFlops(Operation *) const { return 0; }
+  OpClass getOpClass(Operation *) const { return OpClass::View; }
+  uint64_t getBytesRead(Operation *) const { return 0; }
+  uint64_t getBytesWritten(Operation *) const { return 0; }
+};
+
+template <typename... OpTys> void attachLinalgModels(MLIRContext *ctx) {
+  (OpTys::template attachInterface<LinalgCostModel<OpTys>>(*ctx), ...);
+}
 } // namespace
 
 void remat::registerCostExternalModels(DialectRegistry &registry) {
+  registry.addExtension(+[](MLIRContext *ctx, linalg::LinalgDialect *) {
+    attachLinalgModels<linalg::GenericOp, linalg::MatmulOp,
+                       linalg::BatchMatmulOp, linalg::FillOp,
+                       linalg::TransposeOp, linalg::BroadcastOp,
+                       linalg::ReduceOp, linalg::MapOp, linalg::CopyOp>(ctx);
+  });
   registry.addExtension(+[](MLIRContext *ctx, arith::ArithDialect *) {
     arith::ConstantOp::attachInterface<MaterializeCostModel<arith::ConstantOp>>(
         *ctx);
@@ -199,5 +257,9 @@ void remat::registerCostExternalModels(DialectRegistry &registry) {
   registry.addExtension(+[](MLIRContext *ctx, tensor::TensorDialect *) {
     tensor::EmptyOp::attachInterface<MaterializeCostModel<tensor::EmptyOp>>(
         *ctx);
+    tensor::CollapseShapeOp::attachInterface<
+        ReshapeCostModel<tensor::CollapseShapeOp>>(*ctx);
+    tensor::ExpandShapeOp::attachInterface<
+        ReshapeCostModel<tensor::ExpandShapeOp>>(*ctx);
   });
 }
