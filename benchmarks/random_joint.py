@@ -148,9 +148,14 @@ def main():
     ap.add_argument("--check", action="store_true")
     ap.add_argument("--remat-opt", default=os.path.join(HERE, "..", "build", "bin", "remat-opt"))
     ap.add_argument("--remat-compile", default=None)
+    ap.add_argument("-o", "--output", default="-")
     a = ap.parse_args()
     if not a.check:
-        sys.stdout.write(generate(a.seed))
+        text = generate(a.seed)
+        if a.output == "-":
+            sys.stdout.write(text)
+        else:
+            open(a.output, "w").write(text)
         return 0
     failures = []
     with tempfile.TemporaryDirectory() as tmp:

@@ -71,6 +71,11 @@ static cl::opt<std::string>
 static cl::opt<bool> fuseElementwise("fuse-elementwise",
                                      cl::desc("Fuse elementwise kernels"),
                                      cl::init(false));
+static cl::opt<bool> emulateGPUMapping(
+    "emulate-gpu-mapping",
+    cl::desc("--target=cpu only: map loops to GPU launches as the CUDA "
+             "pipeline does and run them as host loops (testing aid)"),
+    cl::init(false));
 static cl::opt<std::string> cxxPath("cxx",
                                     cl::desc("C++ compiler used to link"),
                                     cl::init(REMAT_DEFAULT_CXX));
@@ -367,6 +372,7 @@ LogicalResult compile(MLIRContext &context, llvm::SourceMgr &sourceMgr) {
   } else {
     remat::CPUPipelineOptions pipelineOptions;
     pipelineOptions.fuseElementwise = fuseElementwise;
+    pipelineOptions.emulateGPUMapping = emulateGPUMapping;
     remat::buildCPUPipeline(pm, pipelineOptions);
   }
   if (failed(pm.run(*module)))

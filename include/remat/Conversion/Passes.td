@@ -90,4 +90,17 @@ def ParallelDimsFirst : Pass<"remat-parallel-dims-first", "::mlir::func::FuncOp"
   let dependentDialects = ["::mlir::linalg::LinalgDialect"];
 }
 
+def EmulateGPULaunches : Pass<"remat-emulate-gpu-launches", "::mlir::func::FuncOp"> {
+  let summary = "Run gpu.launch bodies as loops on the host (testing aid)";
+  let description = [{
+    Replaces each `gpu.launch` without barriers, shared memory or clusters by
+    sequential loops over its grid and block, with the block and thread ids
+    bound to the loop variables. The CUDA pipeline's mapping (collapse,
+    tiling, bounds checks, one-thread kernels, parallel-first reductions) can
+    then run on the CPU and be compared with the CPU build bit for bit:
+    `remat-compile --emulate-gpu-mapping`.
+  }];
+  let dependentDialects = ["::mlir::scf::SCFDialect"];
+}
+
 #endif // REMAT_CONVERSION_PASSES

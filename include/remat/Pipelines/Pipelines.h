@@ -21,6 +21,11 @@ struct CPUPipelineOptions
                      "(removes intermediates, so the runtime peak can fall "
                      "below the plan's)"),
       llvm::cl::init(false)};
+  Option<bool> emulateGPUMapping{
+      *this, "emulate-gpu-mapping",
+      llvm::cl::desc("Map loops to GPU launches as the CUDA pipeline does, "
+                     "then run the launches as host loops (testing aid)"),
+      llvm::cl::init(false)};
 };
 
 /// nn -> linalg on tensors -> one-shot bufferization with function

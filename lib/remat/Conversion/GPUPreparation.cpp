@@ -29,6 +29,7 @@ namespace remat {
 #define GEN_PASS_DEF_MAPLOOPSTOGPU
 #define GEN_PASS_DEF_HOSTBUFFERSTODEVICE
 #define GEN_PASS_DEF_PARALLELDIMSFIRST
+#define GEN_PASS_DEF_EMULATEGPULAUNCHES
 #include "remat/Conversion/Passes.h.inc"
 } // namespace remat
 
@@ -206,6 +207,50 @@ struct ParallelDimsFirstPass
         op.emitError("cannot move the parallel loops of this op outward");
         return signalPassFailure();
       }
+    }
+  }
+};
+
+struct EmulateGPULaunchesPass
+    : public remat::impl::EmulateGPULaunchesBase<EmulateGPULaunchesPass> {
+  void runOnOperation() override {
+    SmallVector<gpu::LaunchOp> launches;
+    getOperation().walk([&](gpu::LaunchOp op) { launches.push_back(op); });
+    IRRewriter rewriter(&getContext());
+    for (gpu::LaunchOp launch : launches) {
+      bool barrier = false;
+      launch.walk([&](gpu::BarrierOp) { barrier = true; });
+      if (barrier || launch.hasClusterSize() ||
+          launch.getNumWorkgroupAttributions() ||
+          launch.getNumPrivateAttributions() || launch.getAsyncToken() ||
+          !launch.getBody().hasOneBlock()) {
+        launch.emitError("cannot emulate a launch with barriers, shared or "
+                         "private memory, clusters, async tokens or several "
+                         "blocks");
+        return signalPassFailure();
+      }
+      rewriter.setInsertionPoint(launch);
+      Location loc = launch.getLoc();
+      Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+      Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
+      gpu::KernelDim3 grid = launch.getGridSizeOperandValues();
+      gpu::KernelDim3 block = launch.getBlockSizeOperandValues();
+      SmallVector<Value> bounds = {grid.x,  grid.y,  grid.z,
+                                   block.x, block.y, block.z};
+      SmallVector<Value> ivs;
+      for (Value bound : bounds) {
+        auto loop = scf::ForOp::create(rewriter, loc, zero, bound, one);
+        ivs.push_back(loop.getInductionVar());
+        rewriter.setInsertionPoint(loop.getBody()->getTerminator());
+      }
+      // Body arguments: block ids, thread ids, grid size, block size.
+      SmallVector<Value> replacements(ivs);
+      replacements.append(bounds);
+      Block &body = launch.getBody().front();
+      rewriter.eraseOp(body.getTerminator());
+      rewriter.inlineBlockBefore(&body, rewriter.getInsertionBlock(),
+                                 rewriter.getInsertionPoint(), replacements);
+      rewriter.eraseOp(launch);
     }
   }
 };

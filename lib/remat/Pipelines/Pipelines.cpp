@@ -37,9 +37,24 @@ static void buildBufferizationPipeline(OpPassManager &pm, bool fuse) {
   pm.addNestedPass<func::FuncOp>(createFreeAfterLastUse());
 }
 
+/// linalg on buffers -> parallel loops -> 1-D, tiled, mapped -> gpu.launch.
+static void buildGPUMappingPipeline(OpPassManager &pm, int64_t blockSize) {
+  pm.addNestedPass<func::FuncOp>(createParallelDimsFirst());
+  pm.addNestedPass<func::FuncOp>(createConvertLinalgToParallelLoopsPass());
+  MapLoopsToGPUOptions mapping;
+  mapping.blockSize = blockSize;
+  pm.addNestedPass<func::FuncOp>(createMapLoopsToGPU(mapping));
+  pm.addNestedPass<func::FuncOp>(createConvertParallelLoopToGpuPass());
+  pm.addPass(createCanonicalizerPass());
+}
+
 void remat::buildCPUPipeline(OpPassManager &pm,
                              const CPUPipelineOptions &options) {
   buildBufferizationPipeline(pm, options.fuseElementwise);
+  if (options.emulateGPUMapping) {
+    buildGPUMappingPipeline(pm, /*blockSize=*/256);
+    pm.addNestedPass<func::FuncOp>(createEmulateGPULaunches());
+  }
 
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
   pm.addPass(createLowerAffinePass());
@@ -67,13 +82,7 @@ void remat::buildCPUPipeline(OpPassManager &pm,
 void remat::buildCUDAPipeline(OpPassManager &pm,
                               const CUDAPipelineOptions &options) {
   buildBufferizationPipeline(pm, options.fuseElementwise);
-  pm.addNestedPass<func::FuncOp>(createParallelDimsFirst());
-  pm.addNestedPass<func::FuncOp>(createConvertLinalgToParallelLoopsPass());
-  MapLoopsToGPUOptions mapping;
-  mapping.blockSize = options.blockSize;
-  pm.addNestedPass<func::FuncOp>(createMapLoopsToGPU(mapping));
-  pm.addNestedPass<func::FuncOp>(createConvertParallelLoopToGpuPass());
-  pm.addPass(createCanonicalizerPass());
+  buildGPUMappingPipeline(pm, options.blockSize);
   pm.addNestedPass<func::FuncOp>(createHostBuffersToDevice());
   pm.addPass(createGpuKernelOutliningPass());
   pm.addNestedPass<func::FuncOp>(createGpuAsyncRegionPass());
