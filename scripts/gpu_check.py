@@ -14,6 +14,8 @@ import sys
 
 import numpy as np
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
 DTYPES = {"f32": np.float32, "f16": np.float16, "i32": np.int32, "i64": np.int64}
 
 
@@ -39,6 +41,25 @@ def max_rel_error(got, ref):
         scale = max(float(np.max(np.abs(r))), 1e-30)
         worst = max(worst, float(np.max(np.abs(g.astype(np.float64) - r.astype(np.float64)))) / scale)
     return worst
+
+
+def profile_kernels(folder, log, failures):
+    """Per kernel class speed of the big step under policy none."""
+    exe = os.path.join(folder, "big.none.exe")
+    table = exe + ".kernels.json"
+    if not (os.path.exists(exe) and os.path.exists(table)):
+        return
+    profile = os.path.join(log, "big.none.profile.json")
+    env = dict(os.environ, REMAT_PROFILE=profile)
+    proc = subprocess.run([exe, "--iters", "3", "--warmup", "1"], env=env, capture_output=True, text=True)
+    if proc.returncode != 0:
+        failures.append(f"profile run: exit {proc.returncode}: {proc.stderr.strip()[-300:]}")
+        return
+    import kernel_roofline
+    print("\nkernels of big/none per class (REMAT_PROFILE, events around each launch):")
+    kernel_roofline.print_table(kernel_roofline.summarize(
+        json.load(open(table)), json.load(open(profile)), kernel_roofline.DEVICES["h200"]))
+    print()
 
 
 def main():
@@ -79,6 +100,7 @@ def main():
               f"{r['time_per_iter_s'] * 1e3:>9.3f} {('%.2e' % err) if err is not None else '-':>19} {str(same):>7}")
     for name in sorted({n for n, *_ in rows}):
         print(f"{name}: " + next(c for n, _, c, _, _ in rows if n == name))
+    profile_kernels(folder, log, failures)
     for f in failures:
         print("FAIL:", f)
     print(f"{len(rows) - len([f for f in failures])} passed, {len(failures)} failed")

@@ -18,6 +18,7 @@
 #include <cstdlib>
 #include <mutex>
 #include <unordered_map>
+#include <vector>
 
 namespace {
 
@@ -57,6 +58,20 @@ std::mutex mutex;
 std::unordered_map<CUdeviceptr, uint64_t> sizes;
 uint64_t liveBytes = 0, peakBytes = 0, numAllocs = 0;
 
+/// Kernel profile (REMAT_PROFILE set): an event pair around every launch,
+/// keyed by the launch's position in the step (the host code of an entry is
+/// straight-line, so position i is always the same kernel).
+struct Launch {
+  unsigned index;
+  CUevent start, stop;
+};
+std::vector<Launch> launches;
+unsigned launchIndex = 0;
+bool profiling() {
+  static bool enabled = std::getenv("REMAT_PROFILE") != nullptr;
+  return enabled;
+}
+
 } // namespace
 
 extern "C" {
@@ -92,9 +107,19 @@ void mgpuLaunchKernel(void *function, intptr_t gridX, intptr_t gridY,
                       intptr_t blockZ, int32_t smem, void *stream,
                       void **params, void **extra, size_t /*paramsCount*/) {
   context();
+  Launch launch{launchIndex++, nullptr, nullptr};
+  if (profiling()) {
+    CHECK(cuEventCreate(&launch.start, CU_EVENT_DEFAULT));
+    CHECK(cuEventCreate(&launch.stop, CU_EVENT_DEFAULT));
+    CHECK(cuEventRecord(launch.start, static_cast<CUstream>(stream)));
+  }
   CHECK(cuLaunchKernel(static_cast<CUfunction>(function), gridX, gridY, gridZ,
                        blockX, blockY, blockZ, smem,
                        static_cast<CUstream>(stream), params, extra));
+  if (profiling()) {
+    CHECK(cuEventRecord(launch.stop, static_cast<CUstream>(stream)));
+    launches.push_back(launch);
+  }
 }
 
 void *mgpuStreamCreate() {
@@ -207,6 +232,39 @@ void remat_cuda_copy_to_host(void *dst, const void *src, size_t bytes) {
 }
 
 void remat_cuda_synchronize(void) { CHECK(cuCtxSynchronize()); }
+
+void remat_profile_begin_step(void) { launchIndex = 0; }
+
+int remat_profile_write(const char *path) {
+  if (!profiling())
+    return 0;
+  CHECK(cuCtxSynchronize());
+  std::vector<std::pair<unsigned, double>> total; // (count, seconds) by index
+  for (Launch &l : launches) {
+    float ms = 0;
+    CHECK(cuEventElapsedTime(&ms, l.start, l.stop));
+    CHECK(cuEventDestroy(l.start));
+    CHECK(cuEventDestroy(l.stop));
+    if (total.size() <= l.index)
+      total.resize(l.index + 1, {0, 0.0});
+    total[l.index].first += 1;
+    total[l.index].second += ms * 1e-3;
+  }
+  launches.clear();
+  FILE *f = std::fopen(path, "w");
+  if (!f) {
+    std::fprintf(stderr, "remat CUDA runtime: cannot write profile '%s'\n",
+                 path);
+    return 1;
+  }
+  std::fprintf(f, "{\"launches\":[");
+  for (size_t i = 0; i < total.size(); ++i)
+    std::fprintf(f, "%s{\"index\":%zu,\"count\":%u,\"seconds\":%.9g}",
+                 i ? "," : "", i, total[i].first, total[i].second);
+  std::fprintf(f, "]}\n");
+  std::fclose(f);
+  return 0;
+}
 
 void *remat_cuda_timer_start(void) {
   context();

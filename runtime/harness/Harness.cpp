@@ -171,8 +171,13 @@ void download(void *dst, const void *src, uint64_t bytes) {
 }
 uint64_t peakBytes() { return remat_device_peak_bytes(); }
 uint64_t numAllocs() { return remat_device_num_allocs(); }
+int writeProfile() {
+  const char *path = std::getenv("REMAT_PROFILE");
+  return path ? remat_profile_write(path) : 0;
+}
 double timeCall(InvokeFn invoke, void **args, void **data, void **owned) {
   remat_cuda_synchronize();
+  remat_profile_begin_step();
   void *start = remat_cuda_timer_start();
   invoke(args, data, owned);
   return remat_cuda_timer_stop(start);
@@ -188,6 +193,7 @@ void download(void *dst, const void *src, uint64_t bytes) {
 }
 uint64_t peakBytes() { return remat_peak_bytes(); }
 uint64_t numAllocs() { return remat_num_allocs(); }
+int writeProfile() { return 0; }
 double timeCall(InvokeFn invoke, void **args, void **data, void **owned) {
   auto start = std::chrono::steady_clock::now();
   invoke(args, data, owned);
@@ -338,7 +344,7 @@ int run(int argc, char **argv, const EntryInfo &info, InvokeFn invoke) {
   freeResults();
   for (void *a : args)
     deviceFree(a);
-  return 0;
+  return writeProfile();
 }
 
 } // namespace remat::harness

@@ -19,6 +19,9 @@
 #include "remat/Dialect/Remat/RematDialect.h"
 #include "remat/Pipelines/Pipelines.h"
 #include "remat/Transforms/Passes.h"
+#include "remat/Transforms/RematReport.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectRegistry.h"
@@ -44,6 +47,7 @@
 #include "llvm/TargetParser/Host.h"
 
 using namespace mlir;
+using remat::OpClass;
 namespace cl = llvm::cl;
 
 static cl::opt<std::string>
@@ -230,6 +234,67 @@ std::string generateDriver(StringRef entry, ArrayRef<ArgInfo> args,
   return s;
 }
 
+/// An nn op of the entry as the kernel table describes it.
+struct SourceOp {
+  std::string name;
+  OpClass opClass;
+  uint64_t flops, bytes;
+  std::string elementType;
+};
+
+/// Source ops of the entry by location, before lowering. Recomputed clones
+/// share their original's location and figures.
+llvm::StringMap<SourceOp> collectSourceOps(func::FuncOp entry) {
+  llvm::StringMap<SourceOp> ops;
+  for (Operation &op : entry.getBody().front()) {
+    if (op.hasTrait<OpTrait::IsTerminator>())
+      continue;
+    remat::OpCost cost = remat::getOpCost(&op);
+    std::string elementType;
+    if (cost.elementType)
+      llvm::raw_string_ostream(elementType) << cost.elementType;
+    ops[remat::formatLocation(op.getLoc())] = {
+        op.getName().getStringRef().str(), cost.opClass, cost.flops,
+        cost.bytesRead + cost.bytesWritten, elementType};
+  }
+  return ops;
+}
+
+/// <exe>.kernels.json: every kernel launch of a step in order, with the nn op
+/// it comes from. Consecutive launches of one location are one instance of
+/// that op (a softmax is several kernels). scripts/kernel_roofline.py joins
+/// it with the runtime's REMAT_PROFILE output.
+llvm::json::Object kernelTable(ModuleOp module, StringRef entry,
+                               const llvm::StringMap<SourceOp> &sources) {
+  llvm::json::Array launches, instances;
+  std::string lastLoc;
+  int64_t instance = -1;
+  module.walk([&](gpu::LaunchFuncOp launch) {
+    std::string loc = remat::formatLocation(launch.getLoc());
+    auto it = sources.find(loc);
+    if (loc != lastLoc || instance < 0) {
+      ++instance;
+      llvm::json::Object entry{{"id", instance}, {"loc", loc}};
+      if (it != sources.end()) {
+        entry["op"] = it->second.name;
+        entry["class"] = remat::stringifyOpClass(it->second.opClass);
+        entry["flops"] = static_cast<int64_t>(it->second.flops);
+        entry["bytes"] = static_cast<int64_t>(it->second.bytes);
+        entry["dtype"] = it->second.elementType;
+      }
+      instances.push_back(std::move(entry));
+      lastLoc = loc;
+    }
+    launches.push_back(
+        llvm::json::Object{{"index", static_cast<int64_t>(launches.size())},
+                           {"kernel", launch.getKernelModuleName().getValue()},
+                           {"instance", instance}});
+  });
+  return llvm::json::Object{{"entry", entry},
+                            {"launches", std::move(launches)},
+                            {"instances", std::move(instances)}};
+}
+
 LogicalResult writeFile(StringRef path, StringRef contents) {
   std::string error;
   auto file = openOutputFile(path, &error);
@@ -364,6 +429,7 @@ LogicalResult compile(MLIRContext &context, llvm::SourceMgr &sourceMgr) {
   if (emitKind == "driver")
     return writeFile(outputFilename, driver);
 
+  llvm::StringMap<SourceOp> sources = collectSourceOps(entry);
   PassManager pm(&context);
   if (targetName == "cuda") {
     remat::CUDAPipelineOptions pipelineOptions;
@@ -377,6 +443,15 @@ LogicalResult compile(MLIRContext &context, llvm::SourceMgr &sourceMgr) {
   }
   if (failed(pm.run(*module)))
     return failure();
+  if (targetName == "cuda" && emitKind == "exe") {
+    std::string table;
+    llvm::raw_string_ostream os(table);
+    os << llvm::formatv("{0:2}", llvm::json::Value(
+                                     kernelTable(*module, entrySym, sources)))
+       << "\n";
+    if (failed(writeFile(outputFilename + ".kernels.json", table)))
+      return failure();
+  }
   if (emitKind == "mlir") {
     std::string s;
     llvm::raw_string_ostream os(s);

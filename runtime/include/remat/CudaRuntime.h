@@ -46,6 +46,12 @@ void remat_cuda_synchronize(void);
 /// returns the seconds between them.
 void *remat_cuda_timer_start(void);
 double remat_cuda_timer_stop(void *start);
+/// Kernel profiling, active when the environment has REMAT_PROFILE: each
+/// launch is timed with an event pair and keyed by its position in the step.
+void remat_profile_begin_step(void);
+/// Writes {"launches":[{"index","count","seconds"}...]} to `path`; returns
+/// nonzero on failure. Does nothing without REMAT_PROFILE.
+int remat_profile_write(const char *path);
 }
 
 #endif // REMAT_RUNTIME_CUDARUNTIME_H

@@ -1,0 +1,98 @@
+#!/usr/bin/env python3
+"""Per kernel class: achieved FLOP/s and bytes/s against the device roofline.
+
+    REMAT_PROFILE=profile.json ./step --iters 5
+    kernel_roofline.py step.kernels.json profile.json [--device h200]
+
+step.kernels.json is written by remat-compile --target=cuda next to the
+executable: every launch of a step in order and the nn op (instance) it
+comes from, with the op's FLOPs and bytes from remat's cost model. The
+profile is written by the CUDA runtime when REMAT_PROFILE names a file: per
+launch position, how many times it ran and for how long (CUDA events).
+
+Classes: gemm, softmax (and its gradient), layernorm (and its gradient),
+elementwise, layout (transpose, broadcast), other (losses, reductions).
+"roofline" is the time the op would take at the device's peak:
+max(FLOPs / peak FLOP/s, bytes / bandwidth); "of roofline" is that time over
+the measured time.
+"""
+import argparse
+import json
+import sys
+from collections import defaultdict
+
+# Published dense peaks, as in docs/CostModel.md (GEMM f32 on TF32).
+DEVICES = {
+    "h200": {"bw": 4.8e12, "gemm": {"f32": 494e12, "f16": 989e12, "bf16": 989e12},
+             "vector": {"f32": 67e12, "f16": 134e12, "bf16": 134e12}},
+    "h100": {"bw": 3.35e12, "gemm": {"f32": 494e12, "f16": 989e12, "bf16": 989e12},
+             "vector": {"f32": 67e12, "f16": 134e12, "bf16": 134e12}},
+    "a100": {"bw": 2.039e12, "gemm": {"f32": 156e12, "f16": 312e12, "bf16": 312e12},
+             "vector": {"f32": 19.5e12, "f16": 78e12, "bf16": 78e12}},
+}
+KINDS = ["gemm", "softmax", "layernorm", "elementwise", "layout", "other"]
+
+
+def kind_of(instance):
+    op = instance.get("op", "")
+    if instance.get("class") == "gemm":
+        return "gemm"
+    if op.startswith("nn.softmax"):
+        return "softmax"
+    if op.startswith("nn.layernorm"):
+        return "layernorm"
+    if instance.get("class") in ("elementwise", "layout"):
+        return instance["class"]
+    return "other"
+
+
+def summarize(table, profile, device):
+    per_index = {l["index"]: l for l in profile["launches"]}
+    time = defaultdict(float)
+    for launch in table["launches"]:
+        p = per_index.get(launch["index"])
+        if p and p["count"]:
+            time[launch["instance"]] += p["seconds"] / p["count"]
+    rows = {k: {"time": 0.0, "flops": 0, "bytes": 0, "roofline": 0.0, "ops": 0} for k in KINDS}
+    for inst in table["instances"]:
+        k = kind_of(inst)
+        r = rows[k]
+        r["time"] += time[inst["id"]]
+        f, b = inst.get("flops", 0), inst.get("bytes", 0)
+        dt = inst.get("dtype", "f32") if inst.get("dtype") in ("f32", "f16", "bf16") else "f32"
+        peak = device["gemm" if inst.get("class") == "gemm" else "vector"][dt]
+        r["flops"] += f
+        r["bytes"] += b
+        r["roofline"] += max(f / peak, b / device["bw"])
+        r["ops"] += 1
+    return rows
+
+
+def print_table(rows):
+    total = sum(r["time"] for r in rows.values())
+    print(f"{'class':<12} {'ops':>5} {'ms/step':>9} {'share':>7} {'GFLOP/s':>10} {'GB/s':>9} "
+          f"{'roofline us':>12} {'of roofline':>12}")
+    for k in KINDS:
+        r = rows[k]
+        if not r["ops"]:
+            continue
+        t = r["time"]
+        print(f"{k:<12} {r['ops']:>5} {t * 1e3:>9.3f} {t / total if total else 0:>7.1%} "
+              f"{r['flops'] / t / 1e9 if t else 0:>10.1f} {r['bytes'] / t / 1e9 if t else 0:>9.1f} "
+              f"{r['roofline'] * 1e6:>12.1f} {r['roofline'] / t if t else 0:>12.1%}")
+    print(f"{'total':<12} {sum(r['ops'] for r in rows.values()):>5} {total * 1e3:>9.3f}")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("kernels")
+    ap.add_argument("profile")
+    ap.add_argument("--device", default="h200", choices=sorted(DEVICES))
+    a = ap.parse_args()
+    rows = summarize(json.load(open(a.kernels)), json.load(open(a.profile)), DEVICES[a.device])
+    print_table(rows)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

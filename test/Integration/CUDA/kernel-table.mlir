@@ -1,0 +1,34 @@
+// REQUIRES: cuda-toolkit
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: remat-compile %s --target=cuda -o %t/step
+// RUN: FileCheck %s --check-prefix=TABLE < %t/step.kernels.json
+// RUN: %python -c "import json; t = json.load(open('%t/step.kernels.json')); json.dump({'launches': [{'index': l['index'], 'count': 2, 'seconds': 2e-6} for l in t['launches']]}, open('%t/profile.json', 'w'))"
+// RUN: %python %remat_src_root/scripts/kernel_roofline.py %t/step.kernels.json %t/profile.json | FileCheck %s --check-prefix=ROOF
+
+// remat-compile --target=cuda writes the step's kernel table: every launch in
+// order with the nn op it lowers (consecutive launches of one op are one
+// instance), FLOPs and bytes from the cost model. kernel_roofline.py joins it
+// with the runtime's REMAT_PROFILE output (synthesized here: 1 us a launch).
+
+// TABLE: "entry": "step"
+// TABLE: "instances": [
+// TABLE: "class": "gemm"
+// TABLE-NEXT: "dtype": "f32"
+// TABLE-NEXT: "flops": 262144
+// TABLE: "op": "nn.matmul"
+// TABLE: "op": "nn.softmax"
+// TABLE: "launches": [
+// TABLE: "index": 0
+// TABLE-NEXT: "instance": 0
+// TABLE-NEXT: "kernel": "step_kernel"
+
+// ROOF: class {{.*}} GFLOP/s {{.*}} of roofline
+// ROOF: gemm 1
+// ROOF: softmax 1
+// ROOF: total
+
+func.func @step(%a: tensor<64x64xf32>, %b: tensor<64x32xf32>) -> tensor<64x32xf32> {
+  %m = nn.matmul %a, %b : tensor<64x64xf32>, tensor<64x32xf32> -> tensor<64x32xf32>
+  %p = nn.softmax %m : tensor<64x32xf32>
+  return %p : tensor<64x32xf32>
+}
