@@ -1,6 +1,7 @@
 // RUN: remat-opt %s --rematerialize=policy=full | FileCheck %s --check-prefix=FULL
 // RUN: remat-opt %s --rematerialize=policy=sqrt | FileCheck %s --check-prefix=SQRT
 // RUN: remat-opt %s --rematerialize="policy=sqrt report=-" -o /dev/null | FileCheck %s --check-prefix=REPORT
+// RUN: remat-opt %s --rematerialize="policy=selective report=-" -o /dev/null | FileCheck %s --check-prefix=SEL
 
 // A chain of four blocks x_{i+1} = relu(x_i @ w_i). full keeps every block
 // output; sqrt with N=4 checkpoints every ceil(sqrt(4)) = 2 blocks, so it
@@ -79,3 +80,11 @@ func.func @chain(%x0: tensor<64x64xf32>, %w0: tensor<64x64xf32>, %w1: tensor<64x
 // REPORT-SAME: "decision":"recompute",{{[^}]*}}"op":"nn.matmul","reason":"inside a checkpoint block"
 // REPORT-SAME: "decision":"save",{{[^}]*}}"op":"nn.relu","reason":"checkpoint block boundary"
 // REPORT-SAME: "policy":"sqrt"
+
+// selective keeps what leaves a block, as Megatron recomputes within a layer:
+// the cheap K=64 GEMM outputs are recomputed, the block outputs stay, so a
+// recompute never reaches back across blocks to the input.
+// SEL: "decisions":[{"bytes":16384,"decision":"recompute",{{[^}]*}}"op":"nn.matmul","reason":"cheap: 32.0
+// SEL-SAME: "decision":"save",{{[^}]*}}"op":"nn.relu","reason":"checkpoint block boundary"
+// SEL-SAME: "decision":"recompute",{{[^}]*}}"op":"nn.matmul","reason":"cheap: 32.0
+// SEL-SAME: "decision":"save",{{[^}]*}}"op":"nn.relu","reason":"checkpoint block boundary"

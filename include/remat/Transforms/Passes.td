@@ -25,7 +25,9 @@ def Rematerialize : Pass<"rematerialize", "::mlir::func::FuncOp"> {
       byte freed stay below the device's ridge point (GEMM peak over memory
       bandwidth) times `selective-threshold`: the memory-heavy, compute-cheap
       ops (softmax, dropout, layernorm, GELU, attention scores), while GEMM
-      outputs whose recompute would cost real time are kept.
+      outputs whose recompute would cost real time are kept, and so are the
+      values that leave their checkpoint block (recompute stays within a
+      block, as Megatron-LM's does within a layer).
     * `auto`: reserved for the budgeted optimizer; not implemented yet.
 
     `remat.policy = "save"` / `"recompute"` on an op overrides every policy.

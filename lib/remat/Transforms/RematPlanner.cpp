@@ -127,6 +127,11 @@ public:
 
 private:
   bool proposeBlockBoundaries();
+  /// Whether a forward user of `value` lies outside its segment (block).
+  bool
+  leavesSegment(mlir::Value value,
+                llvm::function_ref<std::optional<int64_t>(mlir::Operation *)>
+                    segmentOf) const;
   bool applyOverrides();
   void closeOverUnrecomputable();
   void selectCheapValues();
@@ -198,7 +203,7 @@ bool Planner::proposeBlockBoundaries() {
   if (options.policy == Policy::Sqrt)
     segmentSize = static_cast<unsigned>(
         std::ceil(std::sqrt(static_cast<double>(blockRank.size()))));
-  auto segmentOf = [&](Operation *op) -> std::optional<unsigned> {
+  auto segmentOf = [&](Operation *op) -> std::optional<int64_t> {
     std::optional<int64_t> block = getCheckpointBlock(op);
     if (!block)
       return std::nullopt;
@@ -207,18 +212,21 @@ bool Planner::proposeBlockBoundaries() {
   for (Operation *op : graph.getOps()) {
     if (!graph.isForward(op))
       continue;
-    std::optional<unsigned> segment = segmentOf(op);
-    for (Value result : op->getResults()) {
-      bool keep =
-          !segment || llvm::any_of(result.getUsers(), [&](Operation *u) {
-            Operation *top = graph.getTopLevel(u);
-            return graph.isForward(top) && segmentOf(top) != segment;
-          });
-      if (keep)
+    for (Value result : op->getResults())
+      if (!segmentOf(op) || leavesSegment(result, segmentOf))
         plan.kept.insert(result);
-    }
   }
   return true;
+}
+
+bool Planner::leavesSegment(
+    Value value,
+    function_ref<std::optional<int64_t>(Operation *)> segmentOf) const {
+  std::optional<int64_t> segment = segmentOf(value.getDefiningOp());
+  return segment && llvm::any_of(value.getUsers(), [&](Operation *user) {
+           Operation *top = graph.getTopLevel(user);
+           return graph.isForward(top) && segmentOf(top) != segment;
+         });
 }
 
 bool Planner::applyOverrides() {
@@ -284,6 +292,14 @@ void Planner::closeOverUnrecomputable() {
 }
 
 void Planner::selectCheapValues() {
+  // Like Megatron-LM, which recomputes inside a layer, selective keeps the
+  // values that leave their checkpoint block: recompute chains never cross
+  // blocks, so a recompute materializes at most one block's values at once.
+  for (Value value : graph.getSavedActivations())
+    if (leavesSegment(value, getCheckpointBlock)) {
+      pinned.insert(value);
+      reasons.try_emplace(value, "checkpoint block boundary");
+    }
   llvm::DenseSet<Operation *> recomputed;
   // Repeat until nothing changes: a value found expensive early can become
   // free once a later value's chain recomputes its producer anyway (the mean
