@@ -39,7 +39,8 @@ struct Decision {
   uint64_t bytes = 0;
   bool recompute = false;
   /// Cost of recomputing the value from the final kept set (its whole
-  /// producer chain); nothing if it cannot be recomputed.
+  /// producer chain); nothing if it cannot be recomputed, or until
+  /// describeRecomputeCosts has run.
   std::optional<uint64_t> recomputeFlops;
   std::optional<double> recomputeTime;
   std::string reason;
@@ -68,6 +69,13 @@ bool collectRecomputeChain(mlir::Value value,
 /// Whether `op` may be cloned into the backward pass: a forward op of the
 /// body, pure, without regions, and not marked `remat.policy = "save"`.
 bool isRecomputable(mlir::Operation *op, const JointGraph &graph);
+
+/// Fills each decision's recompute cost: the whole producer chain from the
+/// plan's kept set. Only the report needs it; it walks a chain per saved
+/// activation, so the pass runs it only when a report is asked for. Call it
+/// before the plan is applied.
+void describeRecomputeCosts(const JointGraph &graph, const DeviceInfo &device,
+                            RematPlan &plan);
 
 /// Plans `func`. Emits an error and returns nothing when the policy cannot
 /// be applied (e.g. `full` without checkpoint blocks).

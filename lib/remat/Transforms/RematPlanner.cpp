@@ -346,21 +346,6 @@ void Planner::describeDecisions() {
     d.value = value;
     d.bytes = getTensorBytes(value);
     d.recompute = !plan.kept.contains(value);
-    llvm::SetVector<Operation *> chain;
-    Value blocker;
-    if (collectRecomputeChain(
-            value, [&](Value v) { return v != value && isAvailable(v); },
-            [](Operation *) { return false; }, graph, chain, blocker)) {
-      uint64_t flops = 0;
-      double time = 0;
-      for (Operation *op : chain) {
-        OpCost cost = getOpCost(op);
-        flops += cost.flops;
-        time += cost.estimateTime(options.device);
-      }
-      d.recomputeFlops = flops;
-      d.recomputeTime = time;
-    }
     auto it = reasons.find(value);
     if (it != reasons.end())
       d.reason = it->second;
@@ -373,6 +358,30 @@ void Planner::describeDecisions() {
     else
       d.reason = "checkpoint block boundary";
     plan.decisions.push_back(std::move(d));
+  }
+}
+
+void remat::describeRecomputeCosts(const JointGraph &graph,
+                                   const DeviceInfo &device, RematPlan &plan) {
+  for (Decision &d : plan.decisions) {
+    llvm::SetVector<Operation *> chain;
+    Value blocker;
+    auto available = [&](Value v) {
+      return v != d.value && (isa<BlockArgument>(v) || plan.kept.contains(v));
+    };
+    if (!collectRecomputeChain(
+            d.value, available, [](Operation *) { return false; }, graph, chain,
+            blocker))
+      continue;
+    uint64_t flops = 0;
+    double time = 0;
+    for (Operation *op : chain) {
+      OpCost cost = getOpCost(op);
+      flops += cost.flops;
+      time += cost.estimateTime(device);
+    }
+    d.recomputeFlops = flops;
+    d.recomputeTime = time;
   }
 }
 

@@ -99,15 +99,18 @@ struct RematerializePass
     if (!graph)
       return signalPassFailure();
 
-    FunctionStats baseline = computeFunctionStats(func, options->device);
     std::optional<RematPlan> plan =
         planRematerialization(func, *graph, *options);
     if (!plan)
       return signalPassFailure();
-    applyRematPlan(*graph, *plan);
-
     if (report.empty())
-      return;
+      return applyRematPlan(*graph, *plan);
+
+    // The report's figures: the baseline and each decision's recompute cost
+    // are taken before the rewrite, the result after it.
+    FunctionStats baseline = computeFunctionStats(func, options->device);
+    describeRecomputeCosts(*graph, options->device, *plan);
+    applyRematPlan(*graph, *plan);
     FunctionStats result = computeFunctionStats(func, options->device);
     if (std::optional<std::string> error =
             writeReport(report, func.getSymName(),
