@@ -103,7 +103,7 @@ def main():
     profile_kernels(folder, log, failures)
     for f in failures:
         print("FAIL:", f)
-    print(f"{len(rows) - len([f for f in failures])} passed, {len(failures)} failed")
+    print(f"{len(rows) - len(failures)} passed, {len(failures)} failed")
     return 1 if failures else 0
 
 

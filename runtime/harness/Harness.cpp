@@ -48,6 +48,10 @@ uint64_t numElements(const TensorSpec &spec) {
   return n;
 }
 
+uint64_t tensorBytes(const TensorSpec &spec) {
+  return numElements(spec) * elementSize(spec.dtype);
+}
+
 namespace {
 
 const char *dtypeName(DType dtype) {
@@ -254,7 +258,7 @@ int run(int argc, char **argv, const EntryInfo &info, InvokeFn invoke) {
   std::vector<void *> args(info.numArgs);
   for (int i = 0; i < info.numArgs; ++i) {
     const TensorSpec &spec = info.args[i];
-    uint64_t bytes = numElements(spec) * elementSize(spec.dtype);
+    uint64_t bytes = tensorBytes(spec);
     std::vector<char> host(bytes);
     fill(host.data(), spec, flags.seed, i);
     args[i] = deviceAlloc(bytes);
@@ -280,17 +284,16 @@ int run(int argc, char **argv, const EntryInfo &info, InvokeFn invoke) {
     if (it >= flags.warmup)
       seconds.push_back(t);
   }
-  std::vector<double> sorted = seconds;
-  std::sort(sorted.begin(), sorted.end());
-  double median = sorted[sorted.size() / 2];
-  if (sorted.size() % 2 == 0)
-    median = 0.5 * (sorted[sorted.size() / 2 - 1] + sorted[sorted.size() / 2]);
+  std::sort(seconds.begin(), seconds.end());
+  size_t mid = seconds.size() / 2;
+  double median = seconds.size() % 2 ? seconds[mid]
+                                     : 0.5 * (seconds[mid - 1] + seconds[mid]);
 
   // Results back on the host for checksums and the dump.
   std::vector<std::vector<char>> hostResults(info.numResults);
   for (int r = 0; r < info.numResults; ++r) {
     const TensorSpec &spec = info.results[r];
-    hostResults[r].resize(numElements(spec) * elementSize(spec.dtype));
+    hostResults[r].resize(tensorBytes(spec));
     download(hostResults[r].data(), data[r], hostResults[r].size());
     data[r] = hostResults[r].data();
   }
@@ -327,8 +330,8 @@ int run(int argc, char **argv, const EntryInfo &info, InvokeFn invoke) {
               "\"seed\":%llu}\n",
               static_cast<unsigned long long>(peak),
               static_cast<unsigned long long>(info.planPeakBytes),
-              static_cast<unsigned long long>(numAllocs()), median,
-              flags.iters, static_cast<unsigned long long>(flags.seed));
+              static_cast<unsigned long long>(numAllocs()), median, flags.iters,
+              static_cast<unsigned long long>(flags.seed));
 
   if (flags.dump) {
     FILE *f = std::fopen(flags.dump, "wb");
@@ -337,8 +340,7 @@ int run(int argc, char **argv, const EntryInfo &info, InvokeFn invoke) {
       return 1;
     }
     for (int r = 0; r < info.numResults; ++r)
-      std::fwrite(data[r], elementSize(info.results[r].dtype),
-                  numElements(info.results[r]), f);
+      std::fwrite(data[r], 1, tensorBytes(info.results[r]), f);
     std::fclose(f);
   }
   freeResults();

@@ -272,7 +272,7 @@ llvm::json::Object kernelTable(ModuleOp module, StringRef entry,
   module.walk([&](gpu::LaunchFuncOp launch) {
     std::string loc = remat::formatLocation(launch.getLoc());
     auto it = sources.find(loc);
-    if (loc != lastLoc || instance < 0) {
+    if (loc != lastLoc) {
       ++instance;
       llvm::json::Object entry{{"id", instance}, {"loc", loc}};
       if (it != sources.end()) {

@@ -74,8 +74,7 @@ struct MapLoopsToGPUPass
   /// code of a rank-0 kernel) becomes a one-iteration scf.parallel, so that
   /// it runs in a kernel of one thread instead of on the host. The scalar
   /// loads and arithmetic a store depends on move into the loop with it.
-  static void wrapSerialWork(func::FuncOp func, IRRewriter &rewriter,
-                             SmallVectorImpl<scf::ParallelOp> &outermost) {
+  static void wrapSerialWork(func::FuncOp func, IRRewriter &rewriter) {
     Block &body = func.getBody().front();
     SmallVector<Operation *> serial;
     for (Operation &op : body)
@@ -116,14 +115,21 @@ struct MapLoopsToGPUPass
       IRMapping mapping;
       for (Operation *scalar : ordered)
         rewriter.clone(*scalar, mapping);
-      Operation *moved = rewriter.clone(*op, mapping);
-      (void)moved;
+      rewriter.clone(*op, mapping);
       rewriter.eraseOp(op);
       for (Operation *scalar : llvm::reverse(ordered))
         if (scalar->use_empty())
           rewriter.eraseOp(scalar);
-      outermost.push_back(loop);
     }
+  }
+
+  static SmallVector<scf::ParallelOp> outermostLoops(func::FuncOp func) {
+    SmallVector<scf::ParallelOp> loops;
+    func.walk([&](scf::ParallelOp loop) {
+      if (!loop->getParentOfType<scf::ParallelOp>())
+        loops.push_back(loop);
+    });
+    return loops;
   }
 
   void runOnOperation() override {
@@ -133,14 +139,8 @@ struct MapLoopsToGPUPass
       return signalPassFailure();
     }
     IRRewriter rewriter(&getContext());
-    SmallVector<scf::ParallelOp> outermost;
-    wrapSerialWork(func, rewriter, outermost);
-    outermost.clear();
-    func.walk([&](scf::ParallelOp loop) {
-      if (!loop->getParentOfType<scf::ParallelOp>())
-        outermost.push_back(loop);
-    });
-    for (scf::ParallelOp loop : outermost) {
+    wrapSerialWork(func, rewriter);
+    for (scf::ParallelOp loop : outermostLoops(func)) {
       if (loop.getNumLoops() > 1) {
         std::vector<unsigned> all(loop.getNumLoops());
         std::iota(all.begin(), all.end(), 0);
@@ -149,12 +149,7 @@ struct MapLoopsToGPUPass
       }
     }
     // Collapsing replaced the loops: collect them again, then tile.
-    outermost.clear();
-    func.walk([&](scf::ParallelOp loop) {
-      if (!loop->getParentOfType<scf::ParallelOp>())
-        outermost.push_back(loop);
-    });
-    for (scf::ParallelOp loop : outermost) {
+    for (scf::ParallelOp loop : outermostLoops(func)) {
       // Small loops get blocks of their own size: no idle threads.
       int64_t tile = blockSize;
       std::optional<int64_t> lb = getConstantIntValue(loop.getLowerBound()[0]);

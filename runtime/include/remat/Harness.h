@@ -49,6 +49,7 @@ int run(int argc, char **argv, const EntryInfo &info, InvokeFn invoke);
 
 size_t elementSize(DType dtype);
 uint64_t numElements(const TensorSpec &spec);
+uint64_t tensorBytes(const TensorSpec &spec);
 
 } // namespace remat::harness
 
