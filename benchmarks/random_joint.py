@@ -15,7 +15,11 @@ With --check, for each graph and each policy: the output verifies, the
 report's peak equals the independently recomputed peak of the output IR,
 policy none without "recompute" overrides leaves the figures unchanged, and
 (with --remat-compile) the compiled step's outputs are bit-identical to
-policy none's.
+policy none's. policy=auto runs at budgets from the least peak of its
+frontier to the baseline peak and at the peaks of the fixed policies: every
+plan fits its budget, a tighter budget never yields a higher peak, auto's
+estimated time is at most that of any fixed policy that fits the same budget,
+and a budget one byte below the least peak is refused with that peak.
 """
 import argparse
 import json
@@ -112,32 +116,72 @@ def check(seed, remat_opt, remat_compile, tmp):
     src = os.path.join(tmp, f"g{seed}.mlir")
     open(src, "w").write(generate(seed))
     failures, dumps = [], {}
-    for policy in ("none", "full", "sqrt", "selective"):
-        out, rep = os.path.join(tmp, f"g{seed}.{policy}.mlir"), os.path.join(tmp, f"g{seed}.{policy}.json")
-        p = subprocess.run([remat_opt, src, f"--rematerialize=policy={policy} report={rep}", "-o", out],
+
+    def run(name, options, execute=True):
+        """Runs the pass; checks the report's peak against the output IR;
+        compiles and runs the output when asked. Returns the report."""
+        out, rep = os.path.join(tmp, f"g{seed}.{name}.mlir"), os.path.join(tmp, f"g{seed}.{name}.json")
+        p = subprocess.run([remat_opt, src, f"--rematerialize={options} report={rep}", "-o", out],
                            capture_output=True, text=True)
         if p.returncode != 0:
-            failures.append(f"seed {seed} {policy}: remat-opt failed: {p.stderr.strip()[-300:]}")
-            continue
+            failures.append(f"seed {seed} {name}: remat-opt failed: {p.stderr.strip()[-300:]}")
+            return None
         generic = subprocess.run([remat_opt, "--mlir-print-op-generic", out], capture_output=True,
                                  text=True, check=True).stdout
         (func,) = memory_semantics.parse_functions(generic)
         peak = memory_semantics.peak_bytes(func)[0]
         r = json.load(open(rep))
         if peak != r["result"]["peak_bytes"]:
-            failures.append(f"seed {seed} {policy}: report peak {r['result']['peak_bytes']} != {peak}")
-        overrides = 'remat.policy = "recompute"' in open(src).read()
-        if policy == "none" and not overrides and r["result"] != r["baseline"]:
-            failures.append(f"seed {seed}: policy none without overrides changed the function")
-        if remat_compile:
-            exe, dump = os.path.join(tmp, f"g{seed}.{policy}"), os.path.join(tmp, f"g{seed}.{policy}.bin")
+            failures.append(f"seed {seed} {name}: report peak {r['result']['peak_bytes']} != {peak}")
+        if remat_compile and execute:
+            exe, dump = os.path.join(tmp, f"g{seed}.{name}"), os.path.join(tmp, f"g{seed}.{name}.bin")
             subprocess.run([remat_compile, out, "-o", exe], check=True)
             subprocess.run([exe, "--iters", "1", "--warmup", "0", "--seed", "2", "--dump", dump],
                            check=True, capture_output=True)
-            dumps[policy] = open(dump, "rb").read()
-    for policy, data in dumps.items():
-        if data != dumps["none"]:
-            failures.append(f"seed {seed} {policy}: outputs differ from policy none")
+            dumps[name] = open(dump, "rb").read()
+        return r
+
+    reports = {policy: run(policy, f"policy={policy}") for policy in ("none", "full", "sqrt", "selective")}
+    overrides = 'remat.policy = "recompute"' in open(src).read()
+    none = reports["none"]
+    if none and not overrides and none["result"] != none["baseline"]:
+        failures.append(f"seed {seed}: policy none without overrides changed the function")
+
+    # auto: the frontier, then budgets from its least peak to the baseline
+    # peak. Each plan fits its budget, a tighter budget never gives a higher
+    # peak, and at a fixed policy's peak auto costs no more than that policy.
+    if none:
+        frontier = run("auto-frontier", f"policy=auto budget={none['baseline']['peak_bytes']} pareto=true",
+                       execute=False)
+        if frontier:
+            low, high = frontier["pareto"][0]["peak_bytes"], none["baseline"]["peak_bytes"]
+            budgets = sorted({low, (low + high) // 2, high} |
+                             {r["result"]["peak_bytes"] for r in reports.values() if r})
+            previous = None
+            for budget in budgets:
+                # Executed at the least peak, where auto recomputes the most.
+                r = run(f"auto-{budget}", f"policy=auto budget={budget}", execute=budget == low)
+                if not r:
+                    continue
+                peak = r["result"]["peak_bytes"]
+                if peak > budget:
+                    failures.append(f"seed {seed} auto budget {budget}: peak {peak} above it")
+                if previous is not None and peak < previous:
+                    failures.append(f"seed {seed} auto: budget {budget} gives peak {peak} < {previous} "
+                                    "of a tighter budget")
+                previous = peak
+                for policy, fixed in reports.items():
+                    if fixed and fixed["result"]["peak_bytes"] <= budget and \
+                            r["result"]["estimated_time_s"] > fixed["result"]["estimated_time_s"] * (1 + 1e-9):
+                        failures.append(f"seed {seed} auto budget {budget}: estimated time "
+                                        f"{r['result']['estimated_time_s']} above {policy}'s")
+            p = subprocess.run([remat_opt, src, f"--rematerialize=policy=auto budget={low - 1}", "-o", os.devnull],
+                               capture_output=True, text=True)
+            if p.returncode == 0 or f"smallest peak remat can reach for this function is {low} bytes" not in p.stderr:
+                failures.append(f"seed {seed} auto: budget below the least peak not refused: {p.stderr.strip()}")
+    for name, data in dumps.items():
+        if data != dumps.get("none"):
+            failures.append(f"seed {seed} {name}: outputs differ from policy none")
     return failures
 
 

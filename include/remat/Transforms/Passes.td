@@ -28,7 +28,15 @@ def Rematerialize : Pass<"rematerialize", "::mlir::func::FuncOp"> {
       outputs whose recompute would cost real time are kept, and so are the
       values that leave their checkpoint block (recompute stays within a
       block, as Megatron-LM's does within a layer).
-    * `auto`: reserved for the budgeted optimizer; not implemented yet.
+    * `auto`: the optimizer. It computes the Pareto frontier of plans (peak
+      bytes against estimated recompute time) by simulating the rewrite, and
+      takes the cheapest plan whose peak is at most `budget`, or with
+      `max-overhead` the lowest peak whose recompute time is at most that
+      fraction of the step's estimated time.
+
+    `budget` is a hard bound under every policy: a plan above it is an error
+    that states the smallest peak remat can reach. `pareto=true` adds the
+    frontier to the report.
 
     `remat.policy = "save"` / `"recompute"` on an op overrides every policy.
     Ops with side effects and function arguments are never recomputed.
@@ -57,6 +65,13 @@ def Rematerialize : Pass<"rematerialize", "::mlir::func::FuncOp"> {
            "JSON device description (overrides device=)">,
     Option<"report", "report", "std::string", /*default=*/"\"\"",
            "write the JSON report to this file ('-' for standard output)">,
+    Option<"budget", "budget", "std::string", /*default=*/"\"\"",
+           "bound on the plan's peak bytes, e.g. 12GiB, 500MB or 1048576">,
+    Option<"maxOverhead", "max-overhead", "std::string", /*default=*/"\"\"",
+           "auto: the most estimated recompute time, as a fraction of the "
+           "step's (0.05 or 5%)">,
+    Option<"pareto", "pareto", "bool", /*default=*/"false",
+           "add the Pareto frontier of plans to the report">,
     Option<"selectiveThreshold", "selective-threshold", "double",
            /*default=*/"1.0",
            "selective: recompute when recompute FLOPs per byte freed are at "

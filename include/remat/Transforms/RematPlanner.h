@@ -11,6 +11,7 @@
 
 #include "remat/Analysis/CostModel.h"
 #include "remat/Analysis/JointGraph.h"
+#include "remat/Transforms/RematSolver.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "llvm/ADT/DenseSet.h"
@@ -31,7 +32,21 @@ struct PlannerOptions {
   /// selective: multiple of the device's ridge point (FLOPs per byte) below
   /// which a saved activation is recomputed.
   double selectiveThreshold = 1.0;
+  /// A hard bound on the plan's peak bytes: auto picks the cheapest plan
+  /// under it; any other policy fails if its plan is above it.
+  std::optional<uint64_t> budget;
+  /// auto: the lowest peak whose estimated recompute time is at most this
+  /// fraction of the step's estimated time.
+  std::optional<double> maxOverhead;
+  /// Compute the Pareto frontier for the report.
+  bool pareto = false;
 };
+
+/// Parses a byte size: an integer or decimal number with an optional unit
+/// B, KB, MB, GB, TB (powers of 1000) or KiB, MiB, GiB, TiB (powers of 1024).
+std::optional<uint64_t> parseByteSize(llvm::StringRef text);
+/// Parses a non-negative fraction: "0.05" or "5%".
+std::optional<double> parseFraction(llvm::StringRef text);
 
 /// The decision for one saved activation.
 struct Decision {
@@ -52,6 +67,11 @@ struct RematPlan {
   llvm::DenseSet<mlir::Value> kept;
   /// One per saved activation, in program order.
   llvm::SmallVector<Decision> decisions;
+  std::optional<uint64_t> budget;
+  std::optional<double> maxOverhead;
+  /// With `pareto`: (peak, recompute time) from the least memory to no
+  /// recompute; kept sets are not retained.
+  llvm::SmallVector<FrontierPoint> pareto;
 };
 
 /// Ops that must be cloned, in dependency order, to recompute `value` when
@@ -82,6 +102,12 @@ void describeRecomputeCosts(const JointGraph &graph, const DeviceInfo &device,
 std::optional<RematPlan> planRematerialization(mlir::func::FuncOp func,
                                                const JointGraph &graph,
                                                const PlannerOptions &options);
+
+/// Rewrites the function of `graph` so that it follows `plan`: before each
+/// backward op, the uses of forward values outside `plan.kept` are redirected
+/// to clones of their producer chains, made once and shared
+/// (Rematerialize.cpp). PlanSimulator replays exactly this.
+void applyRematPlan(const JointGraph &graph, const RematPlan &plan);
 
 } // namespace remat
 

@@ -27,6 +27,7 @@
 
 #include "remat/Analysis/MemoryPlan.h"
 #include "remat/Dialect/Remat/RematDialect.h"
+#include "remat/Transforms/PlanSimulator.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -61,6 +62,40 @@ StringRef remat::stringifyPolicy(Policy policy) {
     return "auto";
   }
   return "unknown";
+}
+
+std::optional<uint64_t> remat::parseByteSize(StringRef text) {
+  text = text.trim();
+  size_t split = text.find_first_not_of("0123456789.");
+  StringRef number = text.substr(0, split);
+  StringRef unit = split == StringRef::npos ? "" : text.substr(split).trim();
+  double value;
+  if (number.empty() || number.getAsDouble(value) || !(value >= 0))
+    return std::nullopt;
+  std::optional<double> scale = llvm::StringSwitch<std::optional<double>>(unit)
+                                    .Cases({"", "B"}, 1.0)
+                                    .Case("KB", 1e3)
+                                    .Case("MB", 1e6)
+                                    .Case("GB", 1e9)
+                                    .Case("TB", 1e12)
+                                    .Case("KiB", 1024.0)
+                                    .Case("MiB", 1024.0 * 1024)
+                                    .Case("GiB", 1024.0 * 1024 * 1024)
+                                    .Case("TiB", 1024.0 * 1024 * 1024 * 1024)
+                                    .Default(std::nullopt);
+  if (!scale || value * *scale >= 1.8e19)
+    return std::nullopt;
+  return static_cast<uint64_t>(value * *scale);
+}
+
+std::optional<double> remat::parseFraction(StringRef text) {
+  text = text.trim();
+  double scale = text.consume_back("%") ? 0.01 : 1.0;
+  double value;
+  if (text.empty() || text.trim().getAsDouble(value) || !(value >= 0) ||
+      std::isinf(value))
+    return std::nullopt;
+  return value * scale;
 }
 
 bool remat::isRecomputable(Operation *op, const JointGraph &graph) {
@@ -135,6 +170,11 @@ private:
   bool applyOverrides();
   void closeOverUnrecomputable();
   void selectCheapValues();
+  /// Computes the Pareto frontier when auto, a budget or the frontier is
+  /// asked for; auto takes its plan from it.
+  bool solve();
+  bool pickAutoPlan(llvm::ArrayRef<FrontierPoint> frontier,
+                    const PlanSimulator &sim);
   void describeDecisions();
 
   bool isAvailable(Value v) const {
@@ -156,9 +196,6 @@ private:
 std::optional<RematPlan> Planner::run() {
   switch (options.policy) {
   case Policy::Auto:
-    func.emitError("policy 'auto' (the budgeted optimizer) is not implemented "
-                   "yet; use none, full, sqrt or selective");
-    return std::nullopt;
   case Policy::None:
   case Policy::Selective:
     for (Value v : graph.getSavedActivations())
@@ -175,6 +212,9 @@ std::optional<RematPlan> Planner::run() {
   closeOverUnrecomputable();
   if (options.policy == Policy::Selective)
     selectCheapValues();
+  if ((options.policy == Policy::Auto || options.budget || options.pareto) &&
+      !solve())
+    return std::nullopt;
   describeDecisions();
   return std::move(plan);
 }
@@ -338,6 +378,131 @@ void Planner::selectCheapValues() {
       changed = true;
     }
   }
+}
+
+static bool hasCheckpointBlocks(const JointGraph &graph) {
+  return llvm::any_of(graph.getOps(), [&](Operation *op) {
+    return graph.isForward(op) && getCheckpointBlock(op).has_value();
+  });
+}
+
+static std::string formatBytes(uint64_t bytes) {
+  return llvm::formatv("{0} bytes ({1:F1} MiB)", bytes,
+                       bytes / (1024.0 * 1024.0))
+      .str();
+}
+
+bool Planner::solve() {
+  PlanSimulator sim(graph, options.device);
+  SolverOptions solver;
+  solver.fixed.resize(sim.getNumValues());
+  for (Value value : graph.getSavedActivations()) {
+    Operation *def = value.getDefiningOp();
+    if (!isRecomputable(def, graph) ||
+        getPolicyOverride(def) == PolicyOverride::Recompute)
+      solver.fixed.set(sim.getValueId(value));
+  }
+  // Start from every fixed policy that applies; this plan's own kept set is
+  // one of them.
+  SmallVector<Policy> policies = {Policy::None, Policy::Selective};
+  if (hasCheckpointBlocks(graph))
+    policies.append({Policy::Full, Policy::Sqrt});
+  for (Policy policy : policies) {
+    if (policy == options.policy) {
+      solver.starts.push_back(sim.toBits(plan.kept));
+      continue;
+    }
+    PlannerOptions startOptions = options;
+    startOptions.policy = policy;
+    startOptions.budget.reset();
+    startOptions.maxOverhead.reset();
+    startOptions.pareto = false;
+    std::optional<RematPlan> start =
+        planRematerialization(func, graph, startOptions);
+    if (!start)
+      return false;
+    solver.starts.push_back(sim.toBits(start->kept));
+  }
+  SmallVector<FrontierPoint> frontier =
+      computeParetoFrontier(sim, graph, options.device, solver);
+  assert(!frontier.empty() && "the starts are candidates");
+
+  plan.budget = options.budget;
+  plan.maxOverhead = options.maxOverhead;
+  if (options.policy == Policy::Auto) {
+    if (!pickAutoPlan(frontier, sim))
+      return false;
+  } else if (options.budget) {
+    uint64_t peak = sim.simulate(sim.toBits(plan.kept)).peakBytes;
+    if (peak > *options.budget) {
+      uint64_t least = frontier.front().peakBytes;
+      auto diag = func.emitError()
+                  << "policy '" << stringifyPolicy(options.policy)
+                  << "' reaches a peak of " << formatBytes(peak)
+                  << ", above budget " << formatBytes(*options.budget) << "; ";
+      if (least <= *options.budget)
+        diag << "policy=auto fits it";
+      else
+        diag << "the smallest peak remat can reach for this function is "
+             << formatBytes(least);
+      return false;
+    }
+  }
+  if (options.pareto) {
+    plan.pareto = std::move(frontier);
+    for (FrontierPoint &point : plan.pareto)
+      point.kept.clear();
+  }
+  return true;
+}
+
+bool Planner::pickAutoPlan(ArrayRef<FrontierPoint> frontier,
+                           const PlanSimulator &sim) {
+  const FrontierPoint *chosen = nullptr;
+  if (options.budget) {
+    chosen = pickForBudget(frontier, *options.budget);
+    if (!chosen) {
+      func.emitError() << "no plan fits budget " << formatBytes(*options.budget)
+                       << ": the smallest peak remat can reach for this "
+                          "function is "
+                       << formatBytes(frontier.front().peakBytes);
+      return false;
+    }
+  } else if (options.maxOverhead) {
+    double stepTime = 0;
+    for (Operation *op : graph.getOps())
+      if (op != graph.getOps().back())
+        stepTime += getOpCost(op).estimateTime(options.device);
+    chosen = pickForTime(frontier, *options.maxOverhead * stepTime);
+    if (!chosen) {
+      func.emitError() << "no plan fits max-overhead "
+                       << llvm::formatv("{0}", *options.maxOverhead)
+                       << ": the 'recompute' overrides alone cost "
+                       << llvm::formatv("{0:F4}",
+                                        frontier.back().recomputeTime /
+                                            stepTime)
+                       << " of the step's estimated time";
+      return false;
+    }
+  } else {
+    func.emitError("policy 'auto' needs a budget=<bytes> (the cheapest plan "
+                   "under it) or a max-overhead=<fraction> (the lowest peak "
+                   "within it)");
+    return false;
+  }
+  plan.kept = sim.toSet(chosen->kept);
+  std::string where =
+      llvm::formatv("peak {0}, estimated recompute time {1:e} s",
+                    formatBytes(chosen->peakBytes), chosen->recomputeTime);
+  for (Value value : graph.getSavedActivations()) {
+    if (reasons.count(value))
+      continue;
+    reasons[value] =
+        (plan.kept.contains(value) ? "auto: kept on the chosen plan ("
+                                   : "auto: recomputed on the chosen plan (") +
+        where + ")";
+  }
+  return true;
 }
 
 void Planner::describeDecisions() {

@@ -85,16 +85,31 @@ llvm::json::Object remat::buildReport(func::FuncOp func, Policy policy,
   }
   uint64_t extra =
       result.flops > baseline.flops ? result.flops - baseline.flops : 0;
-  return llvm::json::Object{
+  llvm::json::Object report{
       {"function", func.getSymName()},
       {"policy", stringifyPolicy(policy)},
       {"device", device.name},
-      {"budget_bytes", nullptr},
+      {"budget_bytes",
+       plan.budget ? llvm::json::Value(static_cast<int64_t>(*plan.budget))
+                   : llvm::json::Value(nullptr)},
       {"argument_bytes", static_cast<int64_t>(baseline.argumentBytes)},
       {"baseline", statsToJSON(baseline, 0)},
       {"result", statsToJSON(result, extra)},
       {"decisions", std::move(decisions)},
   };
+  if (plan.maxOverhead)
+    report["max_overhead"] = *plan.maxOverhead;
+  if (!plan.pareto.empty()) {
+    llvm::json::Array points;
+    for (const FrontierPoint &point : plan.pareto)
+      points.push_back(llvm::json::Object{
+          {"peak_bytes", static_cast<int64_t>(point.peakBytes)},
+          {"estimated_time_s", baseline.estimatedTime + point.recomputeTime},
+          {"recompute_flops", static_cast<int64_t>(point.recomputeFlops)},
+      });
+    report["pareto"] = std::move(points);
+  }
+  return report;
 }
 
 std::optional<std::string> remat::writeReport(StringRef path,

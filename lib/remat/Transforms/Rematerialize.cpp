@@ -68,8 +68,9 @@ private:
   llvm::DenseMap<Value, Value> clones;
 };
 
-/// Rewrites the function so that it follows `plan`.
-void applyRematPlan(const JointGraph &graph, const RematPlan &plan) {
+} // namespace
+
+void remat::applyRematPlan(const JointGraph &graph, const RematPlan &plan) {
   ChainCloner cloner(graph, plan);
   Operation *terminator = graph.getOps().back();
   // The list is a snapshot of the original ops: clones are never revisited.
@@ -83,6 +84,8 @@ void applyRematPlan(const JointGraph &graph, const RematPlan &plan) {
     });
   }
 }
+
+namespace {
 
 struct RematerializePass
     : public remat::impl::RematerializeBase<RematerializePass> {
@@ -154,6 +157,35 @@ struct RematerializePass
       return std::nullopt;
     }
     options.selectiveThreshold = selectiveThreshold.getValue();
+    if (!budget.empty()) {
+      options.budget = parseByteSize(budget.getValue());
+      if (!options.budget) {
+        getOperation().emitError()
+            << "invalid budget '" << budget.getValue()
+            << "'; expected a byte count with an optional unit (B, KB, MB, "
+               "GB, TB, KiB, MiB, GiB, TiB), e.g. budget=12GiB";
+        return std::nullopt;
+      }
+    }
+    if (!maxOverhead.empty()) {
+      options.maxOverhead = parseFraction(maxOverhead.getValue());
+      if (!options.maxOverhead) {
+        getOperation().emitError()
+            << "invalid max-overhead '" << maxOverhead.getValue()
+            << "'; expected a non-negative fraction such as 0.05 or 5%";
+        return std::nullopt;
+      }
+      if (options.policy != Policy::Auto) {
+        getOperation().emitError("max-overhead applies to policy=auto only");
+        return std::nullopt;
+      }
+      if (options.budget) {
+        getOperation().emitError(
+            "give policy=auto either a budget or a max-overhead, not both");
+        return std::nullopt;
+      }
+    }
+    options.pareto = pareto;
     return options;
   }
 };

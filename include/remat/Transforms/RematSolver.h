@@ -1,0 +1,60 @@
+//===- RematSolver.h - the Pareto frontier of recompute plans ---*- C++ -*-===//
+//
+// policy=auto: the solver searches kept sets with the plan simulator and
+// returns the Pareto frontier of (peak bytes, estimated recompute time): every
+// plan on it has a lower peak than the next and costs more. A budget then
+// picks the cheapest point under it and max-overhead the lowest peak within
+// it; since the frontier does not depend on either, a tighter budget never
+// yields a higher peak and a larger overhead never a higher one.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef REMAT_TRANSFORMS_REMATSOLVER_H
+#define REMAT_TRANSFORMS_REMATSOLVER_H
+
+#include "remat/Transforms/PlanSimulator.h"
+
+#include "llvm/ADT/BitVector.h"
+#include "llvm/ADT/SmallVector.h"
+
+namespace remat {
+
+struct FrontierPoint {
+  uint64_t peakBytes = 0;
+  double recomputeTime = 0;
+  uint64_t recomputeFlops = 0;
+  /// The plan: kept forward values, by simulator value id.
+  llvm::BitVector kept;
+};
+
+struct SolverOptions {
+  /// Saved activations whose decision may not change (overrides, values that
+  /// cannot be recomputed), by value id.
+  llvm::BitVector fixed;
+  /// Plans the search starts from (policy none, and full, sqrt and selective
+  /// where they apply); each is on the frontier or dominated by a point on it.
+  llvm::SmallVector<llvm::BitVector> starts;
+  /// Candidates simulated at one peak before the descent gives up.
+  unsigned triesPerStep = 8;
+  /// Rounds of iterated local search after each descent.
+  unsigned kicks = 8;
+  /// Frontier points (besides the ends of the descents) whose kept set is
+  /// tightened by putting back recomputes that the peak does not need.
+  unsigned refinedPoints = 6;
+};
+
+/// Computes the frontier, sorted by increasing peak (and so decreasing time).
+llvm::SmallVector<FrontierPoint>
+computeParetoFrontier(const PlanSimulator &sim, const JointGraph &graph,
+                      const DeviceInfo &device, const SolverOptions &options);
+
+/// The cheapest point whose peak is at most `budget`, or null if none is.
+const FrontierPoint *pickForBudget(llvm::ArrayRef<FrontierPoint> frontier,
+                                   uint64_t budget);
+/// The lowest-peak point whose recompute time is at most `maxTime`.
+const FrontierPoint *pickForTime(llvm::ArrayRef<FrontierPoint> frontier,
+                                 double maxTime);
+
+} // namespace remat
+
+#endif // REMAT_TRANSFORMS_REMATSOLVER_H

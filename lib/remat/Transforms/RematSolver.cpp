@@ -1,0 +1,388 @@
+//===- RematSolver.cpp - the Pareto frontier of recompute plans -----------===//
+//
+// A move recomputes one buffer: the saved activations that live in it (a
+// value and its saved views) leave the kept set together, since a kept view
+// would keep the buffer alive. Its price is the estimated time of the clones
+// it adds (its producer chain up to the other saved activations) per byte it
+// frees. Clones are shared, so the total recompute time of a plan is close to
+// the sum of the prices of its moves: the problem is a knapsack whose weights
+// (the bytes a move takes off the peak) depend on where the peak is.
+//
+//  1. Descent: from each start, repeatedly simulate the plan, find the first
+//     event at the peak, and try the moves whose buffers are live across it
+//     (defined before it, last used by the forward before it, first needed by
+//     the backward after it) in order of price; take the first one that lowers
+//     the peak, or keeps it and reaches it at fewer events. Each plan visited
+//     is a frontier candidate; the descent ends when no move helps.
+//  2. Refinement: for the end of each descent and a few plans along the way,
+//     put back the most expensive recomputes one at a time when the peak does
+//     not rise: later moves can make earlier ones unnecessary.
+//  3. The Pareto filter of all candidates.
+//
+//===----------------------------------------------------------------------===//
+
+#include "remat/Transforms/RematSolver.h"
+
+#include "remat/Transforms/RematPlanner.h"
+
+#include "llvm/ADT/STLExtras.h"
+
+#include <algorithm>
+#include <cmath>
+
+using namespace mlir;
+using namespace remat;
+
+namespace {
+
+struct Move {
+  /// The buffer (value id of its root) and the saved activations in it.
+  unsigned root;
+  llvm::SmallVector<unsigned, 2> members;
+  uint64_t bytes = 0;
+  double time = 0;
+  uint64_t flops = 0;
+};
+
+struct Candidate {
+  PlanSimulator::Result result;
+  llvm::BitVector kept;
+};
+
+class Solver {
+public:
+  Solver(const PlanSimulator &sim, const JointGraph &graph,
+         const DeviceInfo &device, const SolverOptions &options)
+      : sim(sim), graph(graph), device(device), options(options) {}
+
+  llvm::SmallVector<FrontierPoint> run();
+
+private:
+  void buildMoves();
+  struct State {
+    llvm::BitVector kept;
+    PlanSimulator::Detail detail;
+    PlanSimulator::Result result;
+  };
+  /// A descent and its kicks from one start.
+  void search(const llvm::BitVector &start);
+  /// Greedy descent from `current`, never recomputing a move in `tabu`.
+  State descend(State current, const llvm::BitVector &tabu);
+  /// `kept` with the members of `move` kept or recomputed, simulated.
+  State simulate(const llvm::BitVector &kept, const Move &move,
+                 bool keep) const;
+  void refine(const Candidate &from);
+  /// Adds the plans one kept buffer away from the frontier plans.
+  void relax();
+  /// Indices of the candidates on the Pareto frontier, by increasing peak.
+  llvm::SmallVector<size_t> paretoFilter() const;
+  bool anyKept(const Move &move, const llvm::BitVector &kept) const {
+    return llvm::any_of(move.members,
+                        [&](unsigned id) { return kept.test(id); });
+  }
+  void add(const PlanSimulator::Result &result, const llvm::BitVector &kept) {
+    candidates.push_back({result, kept});
+  }
+
+  const PlanSimulator &sim;
+  const JointGraph &graph;
+  const DeviceInfo &device;
+  const SolverOptions &options;
+  /// Movable buffers, cheapest per byte first.
+  std::vector<Move> moves;
+  std::vector<Candidate> candidates;
+  /// Indices into `candidates` of plans to refine.
+  llvm::SmallVector<size_t> toRefine;
+};
+
+} // namespace
+
+void Solver::buildMoves() {
+  llvm::DenseSet<Value> saved(graph.getSavedActivations().begin(),
+                              graph.getSavedActivations().end());
+  llvm::DenseMap<unsigned, size_t> moveOf;
+  llvm::DenseSet<unsigned> blocked;
+  for (Value value : graph.getSavedActivations()) {
+    int id = sim.getValueId(value);
+    int root = id < 0 ? -1 : sim.getBufferRoot(id);
+    if (root < 0 || sim.getBytes(root) == 0)
+      continue;
+    if (options.fixed.test(id))
+      blocked.insert(root);
+    auto [it, inserted] = moveOf.try_emplace(root, moves.size());
+    if (inserted) {
+      moves.push_back({});
+      moves.back().root = root;
+      moves.back().bytes = sim.getBytes(root);
+    }
+    moves[it->second].members.push_back(id);
+  }
+  // Price: the chain of the members up to the other saved activations.
+  std::vector<Move> movable;
+  for (Move &move : moves) {
+    if (blocked.contains(move.root))
+      continue;
+    llvm::DenseSet<Value> members;
+    for (unsigned id : move.members)
+      members.insert(sim.getValue(id));
+    llvm::SetVector<Operation *> chain;
+    bool ok = true;
+    for (unsigned id : move.members) {
+      Value blocker;
+      ok &= collectRecomputeChain(
+          sim.getValue(id),
+          [&](Value v) { return saved.contains(v) && !members.contains(v); },
+          [&](Operation *op) { return chain.contains(op); }, graph, chain,
+          blocker);
+    }
+    if (!ok)
+      continue;
+    for (Operation *op : chain) {
+      OpCost cost = getOpCost(op);
+      move.time += cost.estimateTime(device);
+      move.flops += cost.flops;
+    }
+    movable.push_back(std::move(move));
+  }
+  moves = std::move(movable);
+  // Ties in program order, so the search is deterministic.
+  llvm::sort(moves, [](const Move &a, const Move &b) {
+    double x = a.time * b.bytes, y = b.time * a.bytes;
+    return x != y ? x < y : a.root < b.root;
+  });
+}
+
+Solver::State Solver::descend(State current, const llvm::BitVector &tabu) {
+  for (;;) {
+    // Of the moves simulated at this peak, take the one that takes the most
+    // bytes off the peak per second of recompute time it adds (a move that
+    // only reaches the peak at fewer events counts as one byte).
+    std::optional<llvm::BitVector> best;
+    double bestScore = 0;
+    int at = current.result.peakEvent;
+    const PlanSimulator::Detail &detail = current.detail;
+    unsigned tries = 0;
+    // Buffers live across the first event at the peak, cheapest per byte
+    // first.
+    for (auto [index, move] : llvm::enumerate(moves)) {
+      if (tries == options.triesPerStep)
+        break;
+      if (tabu.test(index) || !anyKept(move, current.kept) ||
+          !(detail.defEvent[move.root] <= at &&
+            detail.lastForwardUse[move.root] < at &&
+            at < detail.firstBackwardUse[move.root]))
+        continue;
+      ++tries;
+      llvm::BitVector next = current.kept;
+      for (unsigned id : move.members)
+        next.reset(id);
+      PlanSimulator::Result r = sim.simulate(next);
+      const PlanSimulator::Result &c = current.result;
+      if (!(r.peakBytes < c.peakBytes ||
+            (r.peakBytes == c.peakBytes && r.peakCount < c.peakCount)))
+        continue;
+      double gain = static_cast<double>(c.peakBytes - r.peakBytes) + 1;
+      double added = r.recomputeTime - c.recomputeTime;
+      double score = added > 0 ? gain / added : INFINITY;
+      if (!best || score > bestScore) {
+        best = std::move(next);
+        bestScore = score;
+      }
+    }
+    if (!best)
+      return current;
+    current.kept = std::move(*best);
+    current.result = sim.simulate(current.kept, &current.detail);
+    add(current.result, current.kept);
+  }
+}
+
+Solver::State Solver::simulate(const llvm::BitVector &kept, const Move &move,
+                               bool keep) const {
+  State state{kept, {}, {}};
+  for (unsigned id : move.members)
+    state.kept[id] = keep;
+  state.result = sim.simulate(state.kept, &state.detail);
+  return state;
+}
+
+void Solver::search(const llvm::BitVector &start) {
+  State current{start, {}, {}};
+  current.result = sim.simulate(current.kept, &current.detail);
+  add(current.result, current.kept);
+  size_t first = candidates.size() - 1;
+  llvm::BitVector noTabu(moves.size());
+  current = descend(std::move(current), noTabu);
+  // Iterated local search: a greedy descent can end where the peak is made
+  // of the clones of an early choice (recomputing a big buffer whose chain
+  // is big too). Keep one such buffer again, forbid recomputing it, descend
+  // once more, and adopt the end if it is better.
+  for (unsigned kick = 0; kick < options.kicks; ++kick) {
+    int at = current.result.peakEvent;
+    bool improved = false;
+    unsigned tries = 0;
+    for (auto [index, move] : llvm::enumerate(moves)) {
+      if (tries == options.triesPerStep)
+        break;
+      bool cloneAtPeak = llvm::any_of(move.members, [&](unsigned id) {
+        return current.detail.cloneEvent[id] >= 0 &&
+               current.detail.cloneEvent[id] <= at &&
+               at <= current.detail.cloneEnd[id];
+      });
+      if (!cloneAtPeak)
+        continue;
+      ++tries;
+      llvm::BitVector tabu(moves.size());
+      tabu.set(index);
+      State kicked = simulate(current.kept, move, /*keep=*/true);
+      add(kicked.result, kicked.kept);
+      State end = descend(std::move(kicked), tabu);
+      if (end.result.peakBytes < current.result.peakBytes ||
+          (end.result.peakBytes == current.result.peakBytes &&
+           end.result.recomputeTime < current.result.recomputeTime)) {
+        current = std::move(end);
+        improved = true;
+        break;
+      }
+    }
+    if (!improved)
+      break;
+  }
+  // Refine the end and plans spread along the way.
+  size_t last = candidates.size() - 1;
+  toRefine.push_back(last);
+  unsigned samples = options.refinedPoints;
+  for (unsigned i = 1; i < samples && last > first; ++i)
+    toRefine.push_back(first + (last - first) * i / samples);
+}
+
+void Solver::refine(const Candidate &from) {
+  llvm::BitVector kept = from.kept;
+  PlanSimulator::Detail detail;
+  PlanSimulator::Result current = sim.simulate(kept, &detail);
+  // Most expensive recomputes first: they save the most time if not needed.
+  for (const Move &move : llvm::reverse(moves)) {
+    if (llvm::all_of(move.members, [&](unsigned id) { return kept.test(id); }))
+      continue;
+    // Keeping the buffer adds its bytes from its last forward use to where
+    // its clone is made now: skip the simulation if that alone breaks the
+    // peak.
+    int gapStart = detail.lastForwardUse[move.root] + 1;
+    int gapEnd = detail.live.size();
+    for (unsigned id : move.members)
+      if (detail.cloneEvent[id] >= 0)
+        gapEnd = std::min(gapEnd, detail.cloneEvent[id]);
+    bool fits = true;
+    for (int event = gapStart; event < gapEnd && fits; ++event)
+      fits = detail.live[event] + move.bytes <= current.peakBytes;
+    if (!fits)
+      continue;
+    llvm::BitVector next = kept;
+    for (unsigned id : move.members)
+      next.set(id);
+    PlanSimulator::Detail nextDetail;
+    PlanSimulator::Result result = sim.simulate(next, &nextDetail);
+    if (result.peakBytes <= current.peakBytes &&
+        result.recomputeTime < current.recomputeTime) {
+      kept = std::move(next);
+      detail = std::move(nextDetail);
+      current = result;
+    }
+  }
+  if (current.recomputeTime < from.result.recomputeTime)
+    add(current, kept);
+}
+
+void Solver::relax() {
+  // Between two frontier plans there are often plans that keep one more
+  // buffer than the lower one: a peak a little higher for less time. Try the
+  // most expensive recomputes of each frontier plan.
+  for (size_t index : paretoFilter()) {
+    llvm::BitVector kept = candidates[index].kept;
+    unsigned tries = 0;
+    for (const Move &move : llvm::reverse(moves)) {
+      if (tries == options.triesPerStep)
+        break;
+      if (llvm::all_of(move.members,
+                       [&](unsigned id) { return kept.test(id); }))
+        continue;
+      ++tries;
+      llvm::BitVector next = kept;
+      for (unsigned id : move.members)
+        next.set(id);
+      add(sim.simulate(next), next);
+    }
+  }
+}
+
+llvm::SmallVector<size_t> Solver::paretoFilter() const {
+  // By increasing peak, a plan is on the frontier if it is cheaper than every
+  // plan with a lower or equal peak.
+  llvm::SmallVector<size_t> order(candidates.size());
+  for (size_t i = 0; i < order.size(); ++i)
+    order[i] = i;
+  llvm::sort(order, [&](size_t a, size_t b) {
+    const auto &x = candidates[a].result, &y = candidates[b].result;
+    if (x.peakBytes != y.peakBytes)
+      return x.peakBytes < y.peakBytes;
+    if (x.recomputeTime != y.recomputeTime)
+      return x.recomputeTime < y.recomputeTime;
+    return a < b;
+  });
+  llvm::SmallVector<size_t> frontier;
+  for (size_t index : order)
+    if (frontier.empty() ||
+        candidates[index].result.recomputeTime <
+            candidates[frontier.back()].result.recomputeTime)
+      frontier.push_back(index);
+  return frontier;
+}
+
+llvm::SmallVector<FrontierPoint> Solver::run() {
+  buildMoves();
+  for (const llvm::BitVector &start : options.starts)
+    search(start);
+  // Refine the chosen plans that the descents left on the frontier (a start
+  // dominated by another descent's plans is not worth the simulations).
+  llvm::SmallVector<size_t> frontier = paretoFilter();
+  llvm::DenseSet<size_t> onFrontier(frontier.begin(), frontier.end());
+  llvm::sort(toRefine);
+  toRefine.erase(std::unique(toRefine.begin(), toRefine.end()), toRefine.end());
+  for (size_t index : toRefine)
+    if (onFrontier.contains(index)) {
+      Candidate from = candidates[index];
+      refine(from);
+    }
+  relax();
+  llvm::SmallVector<FrontierPoint> points;
+  for (size_t index : paretoFilter()) {
+    const Candidate &c = candidates[index];
+    points.push_back({c.result.peakBytes, c.result.recomputeTime,
+                      c.result.recomputeFlops, c.kept});
+  }
+  return points;
+}
+
+llvm::SmallVector<FrontierPoint>
+remat::computeParetoFrontier(const PlanSimulator &sim, const JointGraph &graph,
+                             const DeviceInfo &device,
+                             const SolverOptions &options) {
+  return Solver(sim, graph, device, options).run();
+}
+
+const FrontierPoint *remat::pickForBudget(ArrayRef<FrontierPoint> frontier,
+                                          uint64_t budget) {
+  const FrontierPoint *best = nullptr;
+  for (const FrontierPoint &point : frontier)
+    if (point.peakBytes <= budget)
+      best = &point;
+  return best;
+}
+
+const FrontierPoint *remat::pickForTime(ArrayRef<FrontierPoint> frontier,
+                                        double maxTime) {
+  for (const FrontierPoint &point : frontier)
+    if (point.recomputeTime <= maxTime)
+      return &point;
+  return nullptr;
+}

@@ -1,0 +1,100 @@
+// RUN: remat-opt %s --rematerialize="policy=auto budget=2883588" | FileCheck %s --check-prefix=ONE
+// RUN: remat-opt %s --rematerialize="policy=auto budget=2.75MiB" | FileCheck %s --check-prefix=TWO
+// RUN: remat-opt %s --rematerialize="policy=auto max-overhead=100%" | FileCheck %s --check-prefix=TWO
+// RUN: remat-opt %s --rematerialize="policy=auto budget=3MB" | FileCheck %s --check-prefix=NONE
+// RUN: remat-opt %s --rematerialize="policy=auto max-overhead=0" | FileCheck %s --check-prefix=NONE
+// RUN: remat-opt %s --rematerialize="policy=auto budget=2883588 pareto=true report=-" -o /dev/null | FileCheck %s --check-prefix=REPORT
+// RUN: remat-opt %s --rematerialize="policy=selective pareto=true report=-" -o /dev/null | FileCheck %s --check-prefix=SELREPORT
+// RUN: not remat-opt %s --rematerialize="policy=auto budget=2818051" 2>&1 | FileCheck %s --check-prefix=BELOW
+// RUN: not remat-opt %s --rematerialize="policy=full budget=2.8MB" 2>&1 | FileCheck %s --check-prefix=FULL
+// RUN: not remat-opt %s --rematerialize="policy=selective budget=2883588" 2>&1 | FileCheck %s --check-prefix=SEL
+// RUN: not remat-opt %s --rematerialize="policy=auto budget=12XB" 2>&1 | FileCheck %s --check-prefix=UNIT
+// RUN: not remat-opt %s --rematerialize="policy=auto budget=-5" 2>&1 | FileCheck %s --check-prefix=UNIT
+// RUN: not remat-opt %s --rematerialize="policy=auto max-overhead=-1" 2>&1 | FileCheck %s --check-prefix=OVERHEAD
+// RUN: not remat-opt %s --rematerialize="policy=auto max-overhead=5%% budget=1GiB" 2>&1 | FileCheck %s --check-prefix=BOTH
+// RUN: not remat-opt %s --rematerialize="policy=full max-overhead=0.1" 2>&1 | FileCheck %s --check-prefix=NOTAUTO
+
+// BELOW: error: no plan fits budget 2818051 bytes (2.7 MiB): the smallest peak remat can reach for this function is 2818052 bytes (2.7 MiB)
+// FULL: error: policy 'full' reaches a peak of 2949124 bytes (2.8 MiB), above budget 2800000 bytes (2.7 MiB); the smallest peak remat can reach for this function is 2818052 bytes (2.7 MiB)
+// SEL: error: policy 'selective' reaches a peak of 2949124 bytes (2.8 MiB), above budget 2883588 bytes (2.8 MiB); policy=auto fits it
+// UNIT: error: invalid budget '{{.*}}'; expected a byte count with an optional unit (B, KB, MB, GB, TB, KiB, MiB, GiB, TiB), e.g. budget=12GiB
+// OVERHEAD: error: invalid max-overhead '-1'; expected a non-negative fraction such as 0.05 or 5%
+// BOTH: error: give policy=auto either a budget or a max-overhead, not both
+// NOTAUTO: error: max-overhead applies to policy=auto only
+
+// policy=auto on one attention head (the block of rematerialize-attention.mlir).
+// The peak is in the backward, at softmax_grad, where dP, dS and P (256x256
+// each) are live with Q, K and V: recomputing the attention core (what
+// selective and full do) does not lower it, since P is live there anyway.
+// What lowers it is dropping the 64 KiB projections that are only needed
+// later: Q (for dK) and K (for dQ). The Pareto frontier has three plans:
+//
+//   peak 2949124 bytes, no recompute        (policy none)
+//   peak 2883588 bytes, recompute Q         (one 33.5 MFLOP GEMM)
+//   peak 2818052 bytes, recompute Q and K   (the least peak)
+
+func.func @attention(%x: tensor<256x1024xf32>, %wq: tensor<1024x64xf32>, %wk: tensor<1024x64xf32>, %wv: tensor<1024x64xf32>, %t: tensor<256x64xf32>)
+    -> (tensor<f32>, tensor<1024x64xf32>, tensor<1024x64xf32>, tensor<1024x64xf32>) {
+  %q = nn.matmul %x, %wq {remat.block = 0 : i64} : tensor<256x1024xf32>, tensor<1024x64xf32> -> tensor<256x64xf32>
+  %k = nn.matmul %x, %wk {remat.block = 0 : i64} : tensor<256x1024xf32>, tensor<1024x64xf32> -> tensor<256x64xf32>
+  %v = nn.matmul %x, %wv {remat.block = 0 : i64} : tensor<256x1024xf32>, tensor<1024x64xf32> -> tensor<256x64xf32>
+  %s = nn.matmul %q, %k {transpose_b, remat.block = 0 : i64} : tensor<256x64xf32>, tensor<256x64xf32> -> tensor<256x256xf32>
+  %p = nn.softmax %s {scale = 1.250000e-01 : f32, causal, remat.block = 0 : i64} : tensor<256x256xf32>
+  %pd = nn.dropout %p {rate = 1.000000e-01 : f32, seed = 7 : i64, remat.block = 0 : i64} : tensor<256x256xf32>
+  %c = nn.matmul %pd, %v {remat.block = 0 : i64} : tensor<256x256xf32>, tensor<256x64xf32> -> tensor<256x64xf32>
+  %l = nn.mse_loss %c, %t : tensor<256x64xf32>, tensor<256x64xf32> -> tensor<f32>
+  %one = arith.constant dense<1.000000e+00> : tensor<f32>
+  %dc = nn.mse_loss_grad %c, %t, %one : tensor<256x64xf32>, tensor<256x64xf32>, tensor<f32> -> tensor<256x64xf32>
+  %dpd = nn.matmul %dc, %v {transpose_b} : tensor<256x64xf32>, tensor<256x64xf32> -> tensor<256x256xf32>
+  %dv = nn.matmul %pd, %dc {transpose_a} : tensor<256x256xf32>, tensor<256x64xf32> -> tensor<256x64xf32>
+  %dp = nn.dropout %dpd {rate = 1.000000e-01 : f32, seed = 7 : i64} : tensor<256x256xf32>
+  %ds = nn.softmax_grad %dp, %p {scale = 1.250000e-01 : f32} : tensor<256x256xf32>
+  %dq = nn.matmul %ds, %k : tensor<256x256xf32>, tensor<256x64xf32> -> tensor<256x64xf32>
+  %dk = nn.matmul %ds, %q {transpose_a} : tensor<256x256xf32>, tensor<256x64xf32> -> tensor<256x64xf32>
+  %dwq = nn.matmul %x, %dq {transpose_a} : tensor<256x1024xf32>, tensor<256x64xf32> -> tensor<1024x64xf32>
+  %dwk = nn.matmul %x, %dk {transpose_a} : tensor<256x1024xf32>, tensor<256x64xf32> -> tensor<1024x64xf32>
+  %dwv = nn.matmul %x, %dv {transpose_a} : tensor<256x1024xf32>, tensor<256x64xf32> -> tensor<1024x64xf32>
+  return %l, %dwq, %dwk, %dwv : tensor<f32>, tensor<1024x64xf32>, tensor<1024x64xf32>, tensor<1024x64xf32>
+}
+
+// Budget 2883588: Q is cloned right before dK, its only backward use.
+// ONE-LABEL: func.func @attention
+// ONE:       %[[K:.*]] = nn.matmul %arg0, %arg2
+// ONE:       %[[DS:.*]] = nn.softmax_grad
+// ONE-NEXT:  nn.matmul %[[DS]], %[[K]] :
+// ONE-NEXT:  %[[QR:.*]] = nn.matmul %arg0, %arg1 {remat.block = 0 : i64}
+// ONE-NEXT:  nn.matmul %[[DS]], %[[QR]] {transpose_a}
+// ONE-NOT:   nn.matmul %arg0, %arg2 {
+
+// 2.75 MiB (2883584 bytes) is below that plan: the least peak, which also
+// has the lowest peak within any overhead.
+// TWO-LABEL: func.func @attention
+// TWO:       %[[DS:.*]] = nn.softmax_grad
+// TWO-NEXT:  %[[KR:.*]] = nn.matmul %arg0, %arg2 {remat.block = 0 : i64}
+// TWO-NEXT:  nn.matmul %[[DS]], %[[KR]] :
+// TWO-NEXT:  %[[QR:.*]] = nn.matmul %arg0, %arg1 {remat.block = 0 : i64}
+// TWO-NEXT:  nn.matmul %[[DS]], %[[QR]] {transpose_a}
+
+// A budget at or above the baseline peak, or no overhead allowed: nothing
+// is recomputed.
+// NONE-LABEL: func.func @attention
+// NONE-COUNT-1: nn.matmul %arg0, %arg1 {
+// NONE-NOT:   nn.matmul %arg0, %arg1 {
+
+// REPORT: "budget_bytes":2883588
+// REPORT-SAME: "pareto":[{
+// REPORT-SAME: "peak_bytes":2818052,"recompute_flops":67108864},{
+// REPORT-SAME: "peak_bytes":2883588,"recompute_flops":33554432},{
+// REPORT-SAME: "peak_bytes":2949124,"recompute_flops":0}],"policy":"auto"
+// REPORT-SAME: "result":{
+// REPORT-SAME: "peak_bytes":2883588,"recompute_flops":33554432
+
+// The frontier does not depend on the policy; selective's own plan is
+// dominated by policy none's here (the same peak, more time).
+// SELREPORT: "budget_bytes":null
+// SELREPORT-SAME: "pareto":[{
+// SELREPORT-SAME: "peak_bytes":2818052
+// SELREPORT-SAME: "peak_bytes":2883588
+// SELREPORT-SAME: "peak_bytes":2949124,"recompute_flops":0}],"policy":"selective"
+// SELREPORT-SAME: "result":{
+// SELREPORT-SAME: "peak_bytes":2949124
