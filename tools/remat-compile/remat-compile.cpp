@@ -62,7 +62,14 @@ static cl::opt<std::string> targetName("target", cl::desc("cpu or cuda"),
                                        cl::init("cpu"));
 static cl::opt<std::string>
     policyName("policy", cl::desc("Run --rematerialize with this policy "
-                                  "first (none, full, sqrt, selective)"));
+                                  "first (none, full, sqrt, selective, "
+                                  "auto)"));
+static cl::opt<std::string>
+    budget("budget", cl::desc("--rematerialize budget (e.g. 12GiB): the "
+                              "plan's peak bytes must fit"));
+static cl::opt<std::string>
+    maxOverhead("max-overhead",
+                cl::desc("--rematerialize max-overhead for --policy=auto"));
 static cl::opt<std::string> deviceName("device",
                                        cl::desc("Cost-model device for "
                                                 "--policy"),
@@ -352,6 +359,11 @@ LogicalResult compile(MLIRContext &context, llvm::SourceMgr &sourceMgr) {
                  << "'; expected cpu or cuda\n";
     return failure();
   }
+  if (policyName.empty() && (!budget.empty() || !maxOverhead.empty())) {
+    llvm::errs() << "remat-compile: --budget and --max-overhead need "
+                    "--policy\n";
+    return failure();
+  }
 #ifndef REMAT_HAVE_CUDA
   if (targetName == "cuda") {
     llvm::errs() << "remat-compile: this build has no CUDA runtime (cuda.h "
@@ -382,6 +394,8 @@ LogicalResult compile(MLIRContext &context, llvm::SourceMgr &sourceMgr) {
     remat::RematerializeOptions options;
     options.policy = policyName;
     options.device = deviceName;
+    options.budget = budget;
+    options.maxOverhead = maxOverhead;
     pm.addNestedPass<func::FuncOp>(remat::createRematerialize(options));
     if (failed(pm.run(*module)))
       return failure();
