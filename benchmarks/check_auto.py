@@ -30,7 +30,6 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import common  # noqa: E402
-import gen_gpt  # noqa: E402
 import memory_semantics  # noqa: E402
 
 MIB = 2**20
@@ -39,21 +38,16 @@ MIB = 2**20
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--remat-opt", default=os.path.join(HERE, "..", "build", "bin", "remat-opt"))
+    common.add_remat_opt_args(ap, os.path.join(HERE, "..", "build", "bin", "remat-opt"))
     common.add_model_args(ap, layers=2, seq=1024, hidden=1024, heads=16, vocab=32768)
-    ap.add_argument("--device", default="h200")
     ap.add_argument("--budgets", type=int, default=6, help="budgets in the sweep")
     ap.add_argument("--independent", action="store_true",
                     help="recompute the peak of each sweep plan's output IR (slow on big graphs)")
-    ap.add_argument("--check", action="store_true")
     a = ap.parse_args(argv)
 
     failures = []
     with tempfile.TemporaryDirectory() as tmp:
-        src = os.path.join(tmp, "gpt.mlir")
-        with open(src, "w") as f:
-            f.write(gen_gpt.generate(a.layers, a.batch, a.seq, a.hidden, a.heads, a.vocab,
-                                     4 * a.hidden, a.dtype, 0.1, True))
+        src = common.write_gpt(a, os.path.join(tmp, "gpt.mlir"))
 
         def run(name, options, independent=False):
             out, rep = os.path.join(tmp, f"{name}.mlir"), os.path.join(tmp, f"{name}.json")

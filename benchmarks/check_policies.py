@@ -30,7 +30,6 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import common  # noqa: E402
-import gen_gpt  # noqa: E402
 import memory_semantics  # noqa: E402
 
 ELT = {"f32": 4, "f16": 2, "bf16": 2}
@@ -49,10 +48,8 @@ def independent_peak(remat_opt, path):
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--remat-opt", default=os.path.join(HERE, "..", "build", "bin", "remat-opt"))
+    common.add_remat_opt_args(ap, os.path.join(HERE, "..", "build", "bin", "remat-opt"))
     common.add_model_args(ap, layers=2, seq=1024, hidden=1024, heads=16, vocab=32768)
-    ap.add_argument("--device", default="h200")
-    ap.add_argument("--check", action="store_true")
     a = ap.parse_args(argv)
 
     B, S, H, NH, L = a.batch, a.seq, a.hidden, a.heads, a.layers
@@ -63,9 +60,7 @@ def main(argv=None):
 
     failures = []
     with tempfile.TemporaryDirectory() as tmp:
-        src = os.path.join(tmp, "gpt.mlir")
-        with open(src, "w") as f:
-            f.write(gen_gpt.generate(L, B, S, H, NH, a.vocab, 4 * H, a.dtype, 0.1, True))
+        src = common.write_gpt(a, os.path.join(tmp, "gpt.mlir"))
         rows = {}
         for policy in ("none", "full", "sqrt", "selective"):
             out = os.path.join(tmp, f"{policy}.mlir")

@@ -19,7 +19,6 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import common  # noqa: E402
-import gen_gpt  # noqa: E402
 
 # Row name and remat-compile flags. auto-min: the least peak auto reaches
 # (any overhead allowed); auto-5%: the least peak within 5% estimated time.
@@ -44,10 +43,7 @@ def main(argv=None):
     failures = []
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
-        src = os.path.join(tmp, "gpt.mlir")
-        with open(src, "w") as f:
-            f.write(gen_gpt.generate(a.layers, a.batch, a.seq, a.hidden, a.heads, a.vocab,
-                                     4 * a.hidden, a.dtype, 0.1, True))
+        src = common.write_gpt(a, os.path.join(tmp, "gpt.mlir"))
         dumps = {}
         for policy, flags in POLICIES:
             exe = os.path.join(tmp, policy)
