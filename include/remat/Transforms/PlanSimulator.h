@@ -97,6 +97,21 @@ private:
   std::vector<uint64_t> bytes;
   std::vector<int> originalRoot;
   uint64_t argumentBytes = 0;
+
+  /// A buffer of the rewritten function during a replay.
+  struct Instance {
+    int root; ///< buffer instance, -1 for a function argument
+    unsigned start, end;
+    uint64_t size;
+  };
+  /// Storage reused by successive replays (a simulator is not shared
+  /// between threads).
+  struct Scratch {
+    std::vector<Instance> instances;
+    std::vector<int> cloneOf;
+    std::vector<int64_t> delta;
+  };
+  mutable Scratch scratch;
 };
 
 } // namespace remat

@@ -41,6 +41,9 @@ struct SolverOptions {
   /// Frontier points (besides the ends of the descents) whose kept set is
   /// tightened by putting back recomputes that the peak does not need.
   unsigned refinedPoints = 6;
+  /// Frontier plans, before the widest gaps in peak, from which plans that
+  /// keep one more buffer are tried.
+  unsigned relaxedPoints = 48;
 };
 
 /// Computes the frontier, sorted by increasing peak (and so decreasing time).

@@ -90,8 +90,10 @@ namespace remat {
 class PlanSimulator::Replay {
 public:
   Replay(const PlanSimulator &sim, const llvm::BitVector &kept, Detail *detail)
-      : sim(sim), kept(kept), detail(detail) {
+      : sim(sim), kept(kept), detail(detail), instances(sim.scratch.instances),
+        cloneOf(sim.scratch.cloneOf), delta(sim.scratch.delta) {
     unsigned numValues = sim.values.size();
+    instances.clear();
     instances.reserve(numValues * 2);
     for (unsigned id = 0; id < numValues; ++id)
       instances.push_back({static_cast<int>(id), 0, 0, sim.bytes[id]});
@@ -108,12 +110,6 @@ public:
   Result run();
 
 private:
-  struct Instance {
-    int root; ///< buffer instance, -1 for a function argument
-    unsigned start, end;
-    uint64_t size;
-  };
-
   bool needsClone(int id) const {
     return id >= 0 && sim.forwardValue[id] && !kept.test(id);
   }
@@ -157,9 +153,11 @@ private:
   const PlanSimulator &sim;
   const llvm::BitVector &kept;
   Detail *detail;
-  std::vector<Instance> instances;
+  // Buffers of the simulator, reused from one replay to the next.
+  std::vector<Instance> &instances;
   /// Per value: its clone instance, or -1.
-  std::vector<int> cloneOf;
+  std::vector<int> &cloneOf;
+  std::vector<int64_t> &delta;
   unsigned event = 0;
   Result result;
 };
@@ -223,7 +221,7 @@ PlanSimulator::Result PlanSimulator::Replay::run() {
 
   // Live bytes per event: a difference array over the buffers' intervals.
   unsigned numEvents = event;
-  std::vector<int64_t> delta(numEvents + 1, 0);
+  delta.assign(numEvents + 1, 0);
   for (auto [index, instance] : llvm::enumerate(instances)) {
     if (instance.root != static_cast<int>(index))
       continue; // a view, or an alias of an argument

@@ -296,9 +296,23 @@ void Solver::refine(const Candidate &from) {
 void Solver::relax() {
   // Between two frontier plans there are often plans that keep one more
   // buffer than the lower one: a peak a little higher for less time. Try the
-  // most expensive recomputes of each frontier plan.
-  for (size_t index : paretoFilter()) {
-    llvm::BitVector kept = candidates[index].kept;
+  // most expensive recomputes of the frontier plans followed by the widest
+  // gaps in peak (all of them on small frontiers).
+  llvm::SmallVector<size_t> frontier = paretoFilter();
+  llvm::SmallVector<size_t> order;
+  for (size_t i = 0; i + 1 < frontier.size(); ++i)
+    order.push_back(i);
+  auto gap = [&](size_t i) {
+    return candidates[frontier[i + 1]].result.peakBytes -
+           candidates[frontier[i]].result.peakBytes;
+  };
+  llvm::sort(order, [&](size_t a, size_t b) {
+    return gap(a) != gap(b) ? gap(a) > gap(b) : a < b;
+  });
+  if (order.size() > options.relaxedPoints)
+    order.resize(options.relaxedPoints);
+  for (size_t i : order) {
+    llvm::BitVector kept = candidates[frontier[i]].kept;
     unsigned tries = 0;
     for (const Move &move : llvm::reverse(moves)) {
       if (tries == options.triesPerStep)
