@@ -9,7 +9,9 @@ cross-entropy loss close the forward; the backward follows in reverse, with
 weight gradients computed from 2-D views. Forward ops of layer l carry
 `remat.block = l`; the final layernorm, LM head and loss are outside blocks.
 
-The function returns (loss, d_x0, and the gradients of all weights).
+The function returns (loss, d_x0, and the gradients of all weights). With
+--forward-only it is the forward alone, returning the loss: `remat-opt
+--nn-autodiff` turns it into a joint function with the same results.
 
     python3 benchmarks/gen_gpt.py --layers 2 --seq 128 --hidden 256 --heads 4
 """
@@ -47,7 +49,7 @@ class Writer:
         return names
 
 
-def generate(layers, batch, seq, hidden, heads, vocab, ffn, dtype, rate, blocks):
+def generate(layers, batch, seq, hidden, heads, vocab, ffn, dtype, rate, blocks, forward_only=False):
     w = Writer(dtype)
     B, S, H, NH, V, F = batch, seq, hidden, heads, vocab, ffn
     D = H // NH
@@ -135,6 +137,13 @@ def generate(layers, batch, seq, hidden, heads, vocab, ffn, dtype, rate, blocks)
     logits = matmul(None, lnf2d, wout, x2d_t, t(H, V), t(B * S, V))
     loss = w.op("loss", f"nn.cross_entropy {logits}, {labels} : {t(B * S, V)}, {t(B * S, dt='i32')} -> {t()}")
 
+    if forward_only:
+        out = [f"func.func @train_step({', '.join(args)}) -> {t()} {{"]
+        out += w.lines
+        out.append(f"    return {loss} : {t()}")
+        out.append("}")
+        return "\n".join(out) + "\n"
+
     # ------------------------------------------------------------ backward
     grads = {}
     one = w.op("one", f"arith.constant dense<1.000000e+00> : {t()}")
@@ -200,10 +209,12 @@ def main(argv=None):
     ap.add_argument("--ffn", type=int, default=None, help="MLP width (default 4*hidden)")
     ap.add_argument("--dropout", type=float, default=0.1)
     ap.add_argument("--no-blocks", action="store_true", help="omit remat.block attributes")
+    ap.add_argument("--forward-only", action="store_true",
+                    help="only the forward, returning the loss (for --nn-autodiff)")
     ap.add_argument("-o", "--output", default="-")
     a = ap.parse_args(argv)
     text = generate(a.layers, a.batch, a.seq, a.hidden, a.heads, a.vocab,
-                    a.ffn or 4 * a.hidden, a.dtype, a.dropout, not a.no_blocks)
+                    a.ffn or 4 * a.hidden, a.dtype, a.dropout, not a.no_blocks, a.forward_only)
     if a.output == "-":
         sys.stdout.write(text)
     else:

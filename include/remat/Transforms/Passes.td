@@ -4,6 +4,48 @@
 
 include "mlir/Pass/PassBase.td"
 
+def NNAutodiff : Pass<"nn-autodiff", "::mlir::func::FuncOp"> {
+  let summary = "Turn a forward function returning a scalar loss into a "
+                "joint forward+backward function";
+  let description = [{
+    Reverse-mode differentiation of a forward function whose single result
+    is a scalar loss. The ops of the body are visited in reverse; each op
+    through which a gradient flows from the loss back to a differentiated
+    argument builds its vector-Jacobian product through `VJPOpInterface`
+    (every nn forward op implements it), and gradients reaching a value
+    along several uses are summed with `nn.add`. The backward ops are placed
+    after the forward ops, seeded with `arith.constant dense<1.0>`, and the
+    function then returns `(loss, d_arg...)`: a joint function as
+    `--rematerialize` expects it.
+
+    `wrt` lists the arguments to differentiate (by position); by default
+    every argument of floating-point tensor type (integer labels are left
+    out). An argument the loss does not depend on gets a zero gradient.
+
+    ```mlir
+    func.func @f(%x: tensor<4x8xf32>, %t: tensor<4x8xf32>) -> tensor<f32> {
+      %y = nn.gelu %x : tensor<4x8xf32>
+      %l = nn.mse_loss %y, %t : tensor<4x8xf32>, tensor<4x8xf32> -> tensor<f32>
+      return %l : tensor<f32>
+    }
+    ```
+
+    becomes a function returning `(%l, %dx, %dt)` with `nn.mse_loss_grad`,
+    `nn.gelu_grad` and `nn.scale {factor = -1.0}` (the target's gradient)
+    after the forward ops. Errors: a function without exactly one scalar
+    floating-point result, an op on the gradient path without a
+    vector-Jacobian product (naming it), a gradient through layernorm's mean
+    or rstd.
+  }];
+  let options = [
+    ListOption<"wrt", "wrt", "unsigned",
+               "positions of the arguments to differentiate (default: every "
+               "floating-point tensor argument)">,
+  ];
+  let dependentDialects = ["::remat::nn::NNDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
 def Rematerialize : Pass<"rematerialize", "::mlir::func::FuncOp"> {
   let summary = "Drop saved activations of a joint function and recompute "
                 "them in the backward pass";

@@ -10,6 +10,7 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "remat/Analysis/CostOpInterface.h"
 #include "remat/Dialect/NN/NNDialect.h"
+#include "remat/Transforms/VJPOpInterface.h"
 
 #include <optional>
 

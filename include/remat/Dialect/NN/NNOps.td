@@ -11,6 +11,7 @@
 
 include "remat/Dialect/NN/NNDialect.td"
 include "remat/Analysis/CostOpInterface.td"
+include "remat/Transforms/VJPOpInterface.td"
 include "mlir/IR/CommonAttrConstraints.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"
@@ -24,12 +25,20 @@ class NN_CostedOp<string mnemonic, list<Trait> traits = [],
   let hasVerifier = 1;
 }
 
+// Forward ops also supply their vector-Jacobian product (NNVJP.cpp).
+class NN_DifferentiableOp<string mnemonic, list<Trait> traits = [],
+                          list<string> costMethods = []>
+    : NN_CostedOp<mnemonic,
+                  !listconcat(traits, [DeclareOpInterfaceMethods<
+                                           Remat_VJPOpInterface>]),
+                  costMethods>;
+
 //===----------------------------------------------------------------------===//
 // Elementwise with NumPy broadcasting
 //===----------------------------------------------------------------------===//
 
 class NN_BinaryOp<string mnemonic, string what>
-    : NN_CostedOp<mnemonic> {
+    : NN_DifferentiableOp<mnemonic> {
   let summary = "elementwise " # what # " with NumPy broadcasting";
   let description = [{
     Shapes are right-aligned; each pair of dimensions must be equal or one of
@@ -55,7 +64,7 @@ def NN_MulOp : NN_BinaryOp<"mul", "multiplication">;
 //===----------------------------------------------------------------------===//
 
 class NN_UnaryOp<string mnemonic, list<Trait> traits = []>
-    : NN_CostedOp<mnemonic,
+    : NN_DifferentiableOp<mnemonic,
                   !listconcat(traits, [AllTypesMatch<["input", "result"]>])> {
   let results = (outs AnyTensor:$result);
   let assemblyFormat = "$input attr-dict `:` type($input)";
@@ -137,7 +146,7 @@ def NN_SoftmaxOp : NN_UnaryOp<"softmax"> {
 // Matmul and normalization
 //===----------------------------------------------------------------------===//
 
-def NN_MatmulOp : NN_CostedOp<"matmul"> {
+def NN_MatmulOp : NN_DifferentiableOp<"matmul"> {
   let summary = "matrix multiply with NumPy batch broadcasting";
   let description = [{
     NumPy `matmul` semantics on the last two dimensions; leading (batch)
@@ -161,7 +170,7 @@ def NN_MatmulOp : NN_CostedOp<"matmul"> {
   }];
 }
 
-def NN_LayerNormOp : NN_CostedOp<"layernorm"> {
+def NN_LayerNormOp : NN_DifferentiableOp<"layernorm"> {
   let summary = "layer normalization over the last dimension";
   let description = [{
     `y = (x - mean) * rstd * gamma + beta` with `rstd = 1/sqrt(var + epsilon)`
@@ -191,7 +200,7 @@ def NN_LayerNormOp : NN_CostedOp<"layernorm"> {
 // Layout
 //===----------------------------------------------------------------------===//
 
-def NN_TransposeOp : NN_CostedOp<"transpose"> {
+def NN_TransposeOp : NN_DifferentiableOp<"transpose"> {
   let summary = "permutation of dimensions";
   let description = [{
     Result dimension `i` is operand dimension `permutation[i]`. A transpose of
@@ -208,7 +217,7 @@ def NN_TransposeOp : NN_CostedOp<"transpose"> {
   let hasCanonicalizer = 1;
 }
 
-def NN_ReshapeOp : NN_CostedOp<"reshape", [], ["getBytesRead",
+def NN_ReshapeOp : NN_DifferentiableOp<"reshape", [], ["getBytesRead",
                                                 "getBytesWritten"]> {
   let summary = "reshape to the same number of elements (a view)";
   let description = [{
@@ -227,7 +236,7 @@ def NN_ReshapeOp : NN_CostedOp<"reshape", [], ["getBytesRead",
   let hasCanonicalizer = 1;
 }
 
-def NN_BroadcastOp : NN_CostedOp<"broadcast"> {
+def NN_BroadcastOp : NN_DifferentiableOp<"broadcast"> {
   let summary = "NumPy broadcast to a larger shape";
   let description = [{
     ```mlir
@@ -240,7 +249,7 @@ def NN_BroadcastOp : NN_CostedOp<"broadcast"> {
   let hasFolder = 1;
 }
 
-def NN_ReduceSumOp : NN_CostedOp<"reduce_sum"> {
+def NN_ReduceSumOp : NN_DifferentiableOp<"reduce_sum"> {
   let summary = "sum over the given dimensions, which are removed";
   let description = [{
     `dims` are distinct, sorted and in range; the result has the operand's
@@ -260,7 +269,7 @@ def NN_ReduceSumOp : NN_CostedOp<"reduce_sum"> {
 // Losses
 //===----------------------------------------------------------------------===//
 
-def NN_CrossEntropyOp : NN_CostedOp<"cross_entropy"> {
+def NN_CrossEntropyOp : NN_DifferentiableOp<"cross_entropy"> {
   let summary = "softmax cross-entropy, mean over all positions";
   let description = [{
     `logits` is `[..., C]`, `labels` has the leading shape of `logits` with
@@ -278,7 +287,7 @@ def NN_CrossEntropyOp : NN_CostedOp<"cross_entropy"> {
   }];
 }
 
-def NN_MseLossOp : NN_CostedOp<"mse_loss"> {
+def NN_MseLossOp : NN_DifferentiableOp<"mse_loss"> {
   let summary = "mean squared error, mean over all elements";
   let description = [{
     ```mlir
