@@ -64,6 +64,12 @@ static cl::opt<std::string>
     policyName("policy", cl::desc("Run --rematerialize with this policy "
                                   "first (none, full, sqrt, selective, "
                                   "auto)"));
+static cl::opt<bool>
+    autodiff("autodiff",
+             cl::desc("The entry is a forward function returning a scalar "
+                      "loss: run --nn-autodiff on it first, so the "
+                      "executable computes the loss and the gradients of "
+                      "its floating-point arguments"));
 static cl::opt<std::string>
     budget("budget", cl::desc("--rematerialize budget (e.g. 12GiB): the "
                               "plan's peak bytes must fit"));
@@ -389,6 +395,13 @@ LogicalResult compile(MLIRContext &context, llvm::SourceMgr &sourceMgr) {
     return failure();
   }
 
+  if (autodiff) {
+    // Only the entry is differentiated.
+    PassManager pm(&context, func::FuncOp::getOperationName());
+    pm.addPass(remat::createNNAutodiff());
+    if (failed(pm.run(entry)))
+      return failure();
+  }
   if (!policyName.empty()) {
     PassManager pm(&context);
     remat::RematerializeOptions options;

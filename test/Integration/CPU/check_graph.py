@@ -205,6 +205,10 @@ def main():
     args = parser.parse_args()
 
     text = open(args.graph).read()
+    # remat-opt prints a module around the function: keep the function.
+    wrapped = re.fullmatch(r"\s*module\s*\{\n(.*)\}\s*", text, re.S)
+    if wrapped:
+        text = wrapped.group(1)
     if args.element_type:
         text = text.replace("f32>", args.element_type + ">")
     name = args.func or r"\w+"

@@ -3,6 +3,7 @@
 // RUN: not remat-compile %s --entry=ok --target=tpu -o %t 2>&1 | FileCheck %s --check-prefix=TARGET
 // RUN: not remat-compile %s --entry=ok --policy=full -o %t 2>&1 | FileCheck %s --check-prefix=POLICY
 // RUN: not remat-compile %s --entry=ok --budget=1GiB -o %t 2>&1 | FileCheck %s --check-prefix=BUDGET
+// RUN: not remat-compile %s --entry=ok --autodiff -o %t 2>&1 | FileCheck %s --check-prefix=AUTODIFF
 // RUN: not remat-compile %s --entry=ok --policy=auto --budget=1 -o %t 2>&1 | FileCheck %s --check-prefix=AUTO
 
 // ENTRY: error: no function @missing with a body
@@ -10,6 +11,7 @@
 // TARGET: remat-compile: unknown target 'tpu'; expected cpu or cuda
 // POLICY: policy 'full' needs checkpoint blocks
 // BUDGET: remat-compile: --budget and --max-overhead need --policy
+// AUTODIFF: error: expects the loss to be a floating-point scalar tensor (tensor<f32>, tensor<bf16>, ...), but it is 'tensor<4xf32>'
 // AUTO: error: no plan fits budget 1 bytes (0.0 MiB): the smallest peak remat can reach for this function is 32 bytes
 
 func.func @ok(%x: tensor<4xf32>) -> tensor<4xf32> {
