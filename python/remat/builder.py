@@ -1,0 +1,307 @@
+"""Builds forward functions in the nn dialect, as text.
+
+Pure Python, no MLIR bindings (Debian ships none): each op checks its
+operands' shapes as the dialect's verifiers do, infers its result type and
+appends one line in the textual form of shared/design/nn-dialect.md.
+
+    from remat import FunctionBuilder
+
+    f = FunctionBuilder("mlp")
+    x = f.arg("x", (8, 16))
+    w = f.arg("w", (16, 4))
+    t = f.arg("t", (8, 4))
+    with f.block(0):
+        a = f.gelu(f.matmul(x, w))
+    text = f.build(f.mse_loss(a, t))
+
+`text` is a function returning the loss; `remat-opt --nn-autodiff` turns it
+into the joint forward+backward function. Ops created inside `with
+f.block(n)` carry `remat.block = n`; `policy="save"` or `"recompute"` on an
+op adds `remat.policy`.
+"""
+
+import contextlib
+import math
+
+FLOAT_TYPES = ("f32", "f16", "bf16")
+INT_TYPES = ("i32", "i64")
+
+
+class BuildError(ValueError):
+    """An op was given operands the nn dialect would reject."""
+
+
+class TensorType:
+    def __init__(self, shape, dtype="f32"):
+        shape = tuple(int(d) for d in shape)
+        if any(d <= 0 for d in shape):
+            raise BuildError(f"dimensions must be positive, got {shape}")
+        if dtype not in FLOAT_TYPES + INT_TYPES:
+            raise BuildError(f"element type must be one of {FLOAT_TYPES + INT_TYPES}, got {dtype!r}")
+        self.shape, self.dtype = shape, dtype
+
+    @property
+    def rank(self):
+        return len(self.shape)
+
+    @property
+    def numel(self):
+        return math.prod(self.shape)
+
+    @property
+    def bytes(self):
+        return self.numel * {"f32": 4, "i32": 4, "i64": 8, "f16": 2, "bf16": 2}[self.dtype]
+
+    def with_shape(self, shape):
+        return TensorType(shape, self.dtype)
+
+    def __eq__(self, other):
+        return isinstance(other, TensorType) and (self.shape, self.dtype) == (other.shape, other.dtype)
+
+    def __hash__(self):
+        return hash((self.shape, self.dtype))
+
+    def __str__(self):
+        return "tensor<" + "".join(f"{d}x" for d in self.shape) + self.dtype + ">"
+
+    __repr__ = __str__
+
+
+class Value:
+    def __init__(self, name, type_):
+        self.name, self.type = name, type_
+
+    @property
+    def shape(self):
+        return self.type.shape
+
+    def __str__(self):
+        return "%" + self.name
+
+
+def broadcast_shapes(a, b):
+    """NumPy broadcasting of two shapes (right-aligned), or None."""
+    out = []
+    for i in range(1, max(len(a), len(b)) + 1):
+        x = a[-i] if i <= len(a) else 1
+        y = b[-i] if i <= len(b) else 1
+        if x != y and 1 not in (x, y):
+            return None
+        out.append(max(x, y))
+    return tuple(reversed(out))
+
+
+def float_literal(value):
+    """A float as MLIR parses it (with a decimal point), exactly."""
+    text = repr(float(value))
+    if "e" in text and "." not in text.split("e")[0]:
+        mantissa, exponent = text.split("e")
+        text = f"{mantissa}.0e{exponent}"
+    return text
+
+
+class FunctionBuilder:
+    def __init__(self, name="forward"):
+        self.name = name
+        self.args = []
+        self.lines = []
+        self._names = set()
+        self._block = None
+
+    # -- arguments, names, attributes ------------------------------------
+
+    def arg(self, name, shape, dtype="f32"):
+        """A function argument (weights, inputs, labels)."""
+        value = Value(self._unique(name), TensorType(shape, dtype))
+        self.args.append(value)
+        return value
+
+    def _unique(self, hint):
+        name, n = hint, 0
+        while name in self._names or not name.isidentifier():
+            n += 1
+            name = f"{hint}{n}" if hint.isidentifier() else f"v{n}"
+        self._names.add(name)
+        return name
+
+    @contextlib.contextmanager
+    def block(self, index):
+        """Ops created inside carry `remat.block = index` (a checkpoint
+        block, such as one transformer layer)."""
+        if not isinstance(index, int) or index < 0:
+            raise BuildError(f"a checkpoint block is a non-negative integer, got {index!r}")
+        previous, self._block = self._block, index
+        try:
+            yield
+        finally:
+            self._block = previous
+
+    def _attrs(self, attrs, policy):
+        parts = list(attrs)
+        if policy is not None:
+            if policy not in ("save", "recompute"):
+                raise BuildError(f"policy must be 'save' or 'recompute', got {policy!r}")
+            parts.append(f'remat.policy = "{policy}"')
+        if self._block is not None:
+            parts.append(f"remat.block = {self._block} : i64")
+        return " {" + ", ".join(parts) + "}" if parts else ""
+
+    def _emit(self, hints, op, operands, attrs, types, policy, result_types, arrow=True):
+        results = [Value(self._unique(h), t) for h, t in zip(hints, result_types)]
+        lhs = ", ".join(str(r) for r in results)
+        operand_text = ", ".join(str(o) for o in operands)
+        signature = ", ".join(str(t) for t in types)
+        if arrow:
+            signature += " -> " + ", ".join(str(t) for t in result_types)
+        self.lines.append(f"  {lhs} = nn.{op} {operand_text}{self._attrs(attrs, policy)} : {signature}")
+        return results[0] if len(results) == 1 else tuple(results)
+
+    @staticmethod
+    def _float(value, what):
+        if not isinstance(value, Value):
+            raise BuildError(f"{what} must be a Value, got {value!r}")
+        if value.type.dtype not in FLOAT_TYPES:
+            raise BuildError(f"{what} must be a floating-point tensor, got {value.type}")
+        return value
+
+    @staticmethod
+    def _same_dtype(*values):
+        dtypes = {v.type.dtype for v in values}
+        if len(dtypes) != 1:
+            raise BuildError("operands must have the same element type, got "
+                             + ", ".join(str(v.type) for v in values))
+
+    # -- elementwise -------------------------------------------------------
+
+    def _binary(self, op, a, b, policy):
+        self._float(a, "lhs"), self._float(b, "rhs"), self._same_dtype(a, b)
+        shape = broadcast_shapes(a.shape, b.shape)
+        if shape is None:
+            raise BuildError(f"nn.{op}: shapes {a.type} and {b.type} do not broadcast")
+        return self._emit([op], op, [a, b], [], [a.type, b.type], policy, [a.type.with_shape(shape)])
+
+    def add(self, a, b, policy=None):
+        return self._binary("add", a, b, policy)
+
+    def sub(self, a, b, policy=None):
+        return self._binary("sub", a, b, policy)
+
+    def mul(self, a, b, policy=None):
+        return self._binary("mul", a, b, policy)
+
+    def _unary(self, op, x, attrs, policy):
+        self._float(x, "input")
+        return self._emit([op], op, [x], attrs, [x.type], policy, [x.type], arrow=False)
+
+    def gelu(self, x, policy=None):
+        return self._unary("gelu", x, [], policy)
+
+    def relu(self, x, policy=None):
+        return self._unary("relu", x, [], policy)
+
+    def scale(self, x, factor, policy=None):
+        return self._unary("scale", x, [f"factor = {float_literal(factor)} : f32"], policy)
+
+    def dropout(self, x, rate, seed, policy=None):
+        if not 0 <= rate < 1:
+            raise BuildError(f"nn.dropout: rate must be in [0, 1), got {rate}")
+        return self._unary("dropout", x, [f"rate = {float_literal(rate)} : f32",
+                                          f"seed = {int(seed)} : i64"], policy)
+
+    def softmax(self, x, scale=None, causal=False, policy=None):
+        if causal and (x.type.rank < 2 or x.shape[-1] != x.shape[-2]):
+            raise BuildError(f"nn.softmax: causal needs equal last two dimensions, got {x.type}")
+        attrs = [f"scale = {float_literal(scale)} : f32"] if scale is not None else []
+        if causal:
+            attrs.append("causal")
+        return self._unary("softmax", x, attrs, policy)
+
+    # -- contractions and normalization -------------------------------------
+
+    def matmul(self, a, b, transpose_a=False, transpose_b=False, policy=None):
+        self._float(a, "lhs"), self._float(b, "rhs"), self._same_dtype(a, b)
+        if a.type.rank < 2 or b.type.rank < 2:
+            raise BuildError(f"nn.matmul: operands must have rank >= 2, got {a.type} and {b.type}")
+        m, ka = (a.shape[-1], a.shape[-2]) if transpose_a else (a.shape[-2], a.shape[-1])
+        kb, n = (b.shape[-1], b.shape[-2]) if transpose_b else (b.shape[-2], b.shape[-1])
+        if ka != kb:
+            raise BuildError(f"nn.matmul: contraction dimensions differ ({ka} and {kb}) for "
+                             f"{a.type}{' (transposed)' if transpose_a else ''} times "
+                             f"{b.type}{' (transposed)' if transpose_b else ''}")
+        batch = broadcast_shapes(a.shape[:-2], b.shape[:-2])
+        if batch is None:
+            raise BuildError(f"nn.matmul: batch dimensions of {a.type} and {b.type} do not broadcast")
+        attrs = [flag for flag, on in (("transpose_a", transpose_a), ("transpose_b", transpose_b)) if on]
+        return self._emit(["mm"], "matmul", [a, b], attrs, [a.type, b.type], policy,
+                          [a.type.with_shape(batch + (m, n))])
+
+    def layernorm(self, x, gamma, beta, epsilon=1e-5, policy=None):
+        """Returns (output, mean, rstd)."""
+        for v, what in ((x, "input"), (gamma, "gamma"), (beta, "beta")):
+            self._float(v, what)
+        self._same_dtype(x, gamma, beta)
+        if gamma.shape != x.shape[-1:] or beta.shape != x.shape[-1:]:
+            raise BuildError(f"nn.layernorm: gamma and beta must be tensor<{x.shape[-1]}x...>, "
+                             f"got {gamma.type} and {beta.type}")
+        stats = x.type.with_shape(x.shape[:-1])
+        return self._emit(["ln", "mean", "rstd"], "layernorm", [x, gamma, beta],
+                          [f"epsilon = {float_literal(epsilon)} : f32"],
+                          [x.type, gamma.type, beta.type], policy, [x.type, stats, stats])
+
+    # -- layout ------------------------------------------------------------
+
+    def transpose(self, x, permutation, policy=None):
+        perm = [int(p) for p in permutation]
+        if sorted(perm) != list(range(x.type.rank)):
+            raise BuildError(f"nn.transpose: {perm} is not a permutation of the {x.type.rank} dimensions of {x.type}")
+        shape = tuple(x.shape[p] for p in perm)
+        return self._emit(["tr"], "transpose", [x], [f"permutation = array<i64: {', '.join(map(str, perm))}>"],
+                          [x.type], policy, [x.type.with_shape(shape)])
+
+    def reshape(self, x, shape, policy=None):
+        target = x.type.with_shape(shape)
+        if target.numel != x.type.numel:
+            raise BuildError(f"nn.reshape: {x.type} and {target} have different element counts")
+        return self._emit(["rs"], "reshape", [x], [], [x.type], policy, [target])
+
+    def broadcast(self, x, shape, policy=None):
+        target = x.type.with_shape(shape)
+        if broadcast_shapes(x.shape, target.shape) != target.shape:
+            raise BuildError(f"nn.broadcast: {x.type} does not broadcast to {target}")
+        return self._emit(["bc"], "broadcast", [x], [], [x.type], policy, [target])
+
+    def reduce_sum(self, x, dims, policy=None):
+        dims = [int(d) for d in dims]
+        if dims != sorted(set(dims)) or any(d < 0 or d >= x.type.rank for d in dims):
+            raise BuildError(f"nn.reduce_sum: dims must be strictly increasing dimensions of {x.type}, got {dims}")
+        shape = tuple(d for i, d in enumerate(x.shape) if i not in dims)
+        return self._emit(["sum"], "reduce_sum", [x], [f"dims = array<i64: {', '.join(map(str, dims))}>"],
+                          [x.type], policy, [x.type.with_shape(shape)])
+
+    # -- losses ------------------------------------------------------------
+
+    def cross_entropy(self, logits, labels, policy=None):
+        self._float(logits, "logits")
+        if labels.type.dtype not in INT_TYPES or labels.shape != logits.shape[:-1]:
+            raise BuildError(f"nn.cross_entropy: labels must be an integer tensor<"
+                             f"{'x'.join(map(str, logits.shape[:-1]))}x...>, got {labels.type}")
+        return self._emit(["loss"], "cross_entropy", [logits, labels], [], [logits.type, labels.type],
+                          policy, [logits.type.with_shape(())])
+
+    def mse_loss(self, pred, target, policy=None):
+        self._float(pred, "pred"), self._float(target, "target")
+        if pred.type != target.type:
+            raise BuildError(f"nn.mse_loss: pred and target must have the same type, got {pred.type} and {target.type}")
+        return self._emit(["loss"], "mse_loss", [pred, target], [], [pred.type, target.type], policy,
+                          [pred.type.with_shape(())])
+
+    # -- the function ----------------------------------------------------------
+
+    def build(self, loss):
+        """The function text, returning `loss` (a scalar float tensor)."""
+        if not isinstance(loss, Value) or loss.type.rank != 0 or loss.type.dtype not in FLOAT_TYPES:
+            raise BuildError(f"the loss must be a floating-point scalar, got {getattr(loss, 'type', loss)}")
+        args = ", ".join(f"{a}: {a.type}" for a in self.args)
+        body = "\n".join(self.lines)
+        return (f"func.func @{self.name}({args}) -> {loss.type} {{\n{body}\n"
+                f"  return {loss} : {loss.type}\n}}\n")

@@ -1,0 +1,167 @@
+"""Tests of remat's Python frontend (python/remat).
+
+    PYTHONPATH=python python3 -m unittest discover -s python/tests
+
+With REMAT_OPT set to a remat-opt binary, the built functions are also
+parsed and verified by it, differentiated with --nn-autodiff, and the GPT
+is compared with benchmarks/gen_gpt.py --forward-only (REMAT_SRC: the
+source tree).
+"""
+
+import os
+import re
+import subprocess
+import sys
+import unittest
+
+from remat import BuildError, FunctionBuilder, TensorType, broadcast_shapes
+from remat import models
+
+REMAT_OPT = os.environ.get("REMAT_OPT")
+REMAT_SRC = os.environ.get("REMAT_SRC", os.path.join(os.path.dirname(__file__), "..", ".."))
+
+
+def strip_names(line):
+    """The op text without its SSA names."""
+    return re.sub(r"%\w+", "%_", line.strip())
+
+
+class ContractForms(unittest.TestCase):
+    """Each op prints in the textual form of shared/design/nn-dialect.md."""
+
+    def last(self, f):
+        return strip_names(f.lines[-1])
+
+    def test_elementwise(self):
+        f = FunctionBuilder()
+        a, b = f.arg("a", (2, 128, 768)), f.arg("b", (768,))
+        f.add(a, b)
+        self.assertEqual(self.last(f), "%_ = nn.add %_, %_ : tensor<2x128x768xf32>, tensor<768xf32> -> tensor<2x128x768xf32>")
+        c, d = f.arg("c", (4, 8)), f.arg("d", (8,))
+        f.mul(c, d)
+        self.assertEqual(self.last(f), "%_ = nn.mul %_, %_ : tensor<4x8xf32>, tensor<8xf32> -> tensor<4x8xf32>")
+        f.sub(c, c)
+        self.assertEqual(self.last(f), "%_ = nn.sub %_, %_ : tensor<4x8xf32>, tensor<4x8xf32> -> tensor<4x8xf32>")
+
+    def test_unary(self):
+        f = FunctionBuilder()
+        x = f.arg("x", (4, 8))
+        f.gelu(x)
+        self.assertEqual(self.last(f), "%_ = nn.gelu %_ : tensor<4x8xf32>")
+        f.relu(x)
+        self.assertEqual(self.last(f), "%_ = nn.relu %_ : tensor<4x8xf32>")
+        f.scale(x, 0.125)
+        self.assertEqual(self.last(f), "%_ = nn.scale %_ {factor = 0.125 : f32} : tensor<4x8xf32>")
+        f.dropout(x, 0.1, 17)
+        self.assertEqual(self.last(f), "%_ = nn.dropout %_ {rate = 0.1 : f32, seed = 17 : i64} : tensor<4x8xf32>")
+
+    def test_matmul_softmax(self):
+        f = FunctionBuilder()
+        x, w = f.arg("x", (2, 128, 768)), f.arg("w", (768, 3072))
+        f.matmul(x, w)
+        self.assertEqual(self.last(f), "%_ = nn.matmul %_, %_ : tensor<2x128x768xf32>, tensor<768x3072xf32> -> tensor<2x128x3072xf32>")
+        q, k = f.arg("q", (2, 12, 128, 64)), f.arg("k", (2, 12, 128, 64))
+        s = f.matmul(q, k, transpose_b=True)
+        self.assertEqual(self.last(f), "%_ = nn.matmul %_, %_ {transpose_b} : tensor<2x12x128x64xf32>, tensor<2x12x128x64xf32> -> tensor<2x12x128x128xf32>")
+        f.softmax(s, scale=0.125, causal=True)
+        self.assertEqual(self.last(f), "%_ = nn.softmax %_ {scale = 0.125 : f32, causal} : tensor<2x12x128x128xf32>")
+
+    def test_layernorm_and_layout(self):
+        f = FunctionBuilder()
+        x, g, b = f.arg("x", (2, 128, 768)), f.arg("g", (768,)), f.arg("b", (768,))
+        y, mean, rstd = f.layernorm(x, g, b)
+        self.assertEqual(self.last(f), "%_, %_, %_ = nn.layernorm %_, %_, %_ {epsilon = 1.0e-05 : f32} : "
+                         "tensor<2x128x768xf32>, tensor<768xf32>, tensor<768xf32> -> "
+                         "tensor<2x128x768xf32>, tensor<2x128xf32>, tensor<2x128xf32>")
+        self.assertEqual(mean.type, TensorType((2, 128)))
+        r = f.reshape(y, (2, 128, 12, 64))
+        self.assertEqual(self.last(f), "%_ = nn.reshape %_ : tensor<2x128x768xf32> -> tensor<2x128x12x64xf32>")
+        f.transpose(r, (0, 2, 1, 3))
+        self.assertEqual(self.last(f), "%_ = nn.transpose %_ {permutation = array<i64: 0, 2, 1, 3>} : tensor<2x128x12x64xf32> -> tensor<2x12x128x64xf32>")
+        f.broadcast(g, (2, 128, 768))
+        self.assertEqual(self.last(f), "%_ = nn.broadcast %_ : tensor<768xf32> -> tensor<2x128x768xf32>")
+        f.reduce_sum(x, (0, 1))
+        self.assertEqual(self.last(f), "%_ = nn.reduce_sum %_ {dims = array<i64: 0, 1>} : tensor<2x128x768xf32> -> tensor<768xf32>")
+
+    def test_losses_and_attributes(self):
+        f = FunctionBuilder()
+        logits, labels = f.arg("logits", (256, 1000)), f.arg("labels", (256,), "i32")
+        f.cross_entropy(logits, labels)
+        self.assertEqual(self.last(f), "%_ = nn.cross_entropy %_, %_ : tensor<256x1000xf32>, tensor<256xi32> -> tensor<f32>")
+        p, t = f.arg("p", (64, 10)), f.arg("t", (64, 10))
+        with f.block(3):
+            f.gelu(p, policy="recompute")
+        self.assertEqual(self.last(f), '%_ = nn.gelu %_ {remat.policy = "recompute", remat.block = 3 : i64} : tensor<64x10xf32>')
+        loss = f.mse_loss(p, t)
+        self.assertEqual(self.last(f), "%_ = nn.mse_loss %_, %_ : tensor<64x10xf32>, tensor<64x10xf32> -> tensor<f32>")
+        text = f.build(loss)
+        self.assertTrue(text.startswith("func.func @forward(%logits: tensor<256x1000xf32>, %labels: tensor<256xi32>, "))
+        self.assertIn("  return %loss1 : tensor<f32>\n}", text)
+
+
+class Errors(unittest.TestCase):
+    """What the dialect's verifiers reject is rejected while building."""
+
+    def setUp(self):
+        self.f = FunctionBuilder()
+        self.x = self.f.arg("x", (4, 8))
+
+    def check(self, fn, message):
+        with self.assertRaisesRegex(BuildError, message):
+            fn()
+
+    def test_errors(self):
+        f, x = self.f, self.x
+        self.check(lambda: f.add(x, f.arg("y", (3,))), "do not broadcast")
+        self.check(lambda: f.matmul(x, f.arg("w", (4, 8))), r"contraction dimensions differ \(8 and 4\)")
+        self.check(lambda: f.matmul(x, f.arg("v", (8,))), "rank >= 2")
+        self.check(lambda: f.softmax(x, causal=True), "causal needs equal last two dimensions")
+        self.check(lambda: f.transpose(x, (0, 0)), "not a permutation")
+        self.check(lambda: f.reshape(x, (5, 6)), "different element counts")
+        self.check(lambda: f.broadcast(x, (4, 9)), "does not broadcast")
+        self.check(lambda: f.reduce_sum(x, (1, 0)), "strictly increasing")
+        self.check(lambda: f.cross_entropy(x, f.arg("l", (8,), "i32")), "labels must be an integer")
+        self.check(lambda: f.mse_loss(x, f.arg("t", (8, 4))), "same type")
+        self.check(lambda: f.gelu(x, policy="keep"), "policy must be")
+        self.check(lambda: f.dropout(x, 1.0, 1), r"rate must be in \[0, 1\)")
+        self.check(lambda: f.add(x, f.arg("h", (4, 8), "bf16")), "same element type")
+        self.check(lambda: f.build(f.gelu(x)), "loss must be a floating-point scalar")
+        self.check(lambda: f.arg("z", (0, 3)), "positive")
+        with self.assertRaisesRegex(BuildError, "non-negative integer"):
+            with f.block(-1):
+                pass
+
+    def test_broadcast_shapes(self):
+        self.assertEqual(broadcast_shapes((2, 1, 8), (4, 1)), (2, 4, 8))
+        self.assertIsNone(broadcast_shapes((2, 3), (4,)))
+
+    def test_unique_names(self):
+        f = FunctionBuilder()
+        a, b = f.arg("w", (2,)), f.arg("w", (2,))
+        self.assertNotEqual(a.name, b.name)
+
+
+@unittest.skipUnless(REMAT_OPT, "set REMAT_OPT to a remat-opt binary")
+class WithRematOpt(unittest.TestCase):
+    def remat_opt(self, text, *options):
+        done = subprocess.run([REMAT_OPT, "-", *options], input=text, capture_output=True, text=True)
+        self.assertEqual(done.returncode, 0, done.stderr)
+        return done.stdout
+
+    def test_models_verify_and_differentiate(self):
+        for text in (models.gpt(layers=2, seq=16, hidden=32, heads=2, vocab=64),
+                     models.gpt(layers=1, seq=8, hidden=16, heads=2, vocab=32, dtype="bf16"),
+                     models.mlp(batch=4, sizes=(16, 8, 4))):
+            joint = self.remat_opt(text, "--nn-autodiff", "--rematerialize=policy=selective")
+            self.assertIn("nn.gelu_grad", joint)
+
+    def test_gpt_matches_gen_gpt(self):
+        sys.path.insert(0, os.path.join(REMAT_SRC, "benchmarks"))
+        import gen_gpt
+        ours = models.gpt(layers=2, batch=2, seq=16, hidden=64, heads=4, vocab=96)
+        theirs = gen_gpt.generate(2, 2, 16, 64, 4, 96, 256, "f32", 0.1, True, forward_only=True)
+        self.assertEqual(self.remat_opt(ours), self.remat_opt(theirs))
+
+
+if __name__ == "__main__":
+    unittest.main()
