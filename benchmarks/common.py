@@ -19,12 +19,13 @@ def add_remat_opt_args(ap, default_bin):
     ap.add_argument("--check", action="store_true")
 
 
-def write_gpt(a, path):
-    """Writes the gen_gpt.py joint graph for the model options in `a`."""
+def write_gpt(a, path, forward_only=False):
+    """Writes the gen_gpt.py joint graph (or its forward alone) for the
+    model options in `a`."""
     import gen_gpt
     with open(path, "w") as f:
         f.write(gen_gpt.generate(a.layers, a.batch, a.seq, a.hidden, a.heads, a.vocab,
-                                 4 * a.hidden, a.dtype, 0.1, True))
+                                 4 * a.hidden, a.dtype, 0.1, True, forward_only))
     return path
 
 

@@ -4,7 +4,8 @@ policy (auto at its least peak and within 5% overhead), runs each executable on 
 plan's static peak next to the bytes the runtime really held at once, the
 time per step, and whether all outputs are bit-identical to policy none.
 
-With --check, fails unless every policy's outputs are bit-identical to
+With --autodiff, the step is compiled from the forward function alone
+(remat-compile --autodiff builds the backward). With --check, fails unless every policy's outputs are bit-identical to
 policy none's and every runtime peak is within --tolerance of its plan peak.
 
     python3 benchmarks/run_cpu_policies.py --layers 2 --seq 64 --hidden 64 --heads 2
@@ -37,18 +38,22 @@ def main(argv=None):
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--tolerance", type=float, default=0.05,
                     help="allowed relative difference of runtime and plan peak")
+    ap.add_argument("--autodiff", action="store_true",
+                    help="compile the forward function with remat-compile --autodiff "
+                         "instead of the hand-written joint graph")
     ap.add_argument("--check", action="store_true")
     a = ap.parse_args(argv)
 
     failures = []
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
-        src = common.write_gpt(a, os.path.join(tmp, "gpt.mlir"))
+        src = common.write_gpt(a, os.path.join(tmp, "gpt.mlir"), forward_only=a.autodiff)
+        extra = ["--autodiff"] if a.autodiff else []
         dumps = {}
         for policy, flags in POLICIES:
             exe = os.path.join(tmp, policy)
             subprocess.run([a.remat_compile, src, "--entry=train_step", "--target=cpu",
-                            *flags, "-o", exe], check=True)
+                            *extra, *flags, "-o", exe], check=True)
             dump = os.path.join(tmp, policy + ".bin")
             out = subprocess.run([exe, "--iters", str(a.iters), "--seed", str(a.seed),
                                   "--dump", dump], check=True, capture_output=True, text=True).stdout
@@ -66,7 +71,7 @@ def main(argv=None):
             if any(isinstance(o["sum"], str) for o in r["outputs"]):
                 failures.append(f"{policy}: non-finite outputs")
 
-    print(f"GPT training step on the CPU: layers={a.layers} batch={a.batch} seq={a.seq} "
+    print(f"GPT training step on the CPU{' (--autodiff)' if a.autodiff else ''}: layers={a.layers} batch={a.batch} seq={a.seq} "
           f"hidden={a.hidden} heads={a.heads} vocab={a.vocab} dtype={a.dtype} seed={a.seed}")
     hdr = f"{'policy':<10} {'plan peak':>12} {'runtime peak':>13} {'diff':>7} {'ms/step':>9} {'loss':>12} {'bit-identical':>14}"
     print(hdr)

@@ -8,8 +8,9 @@
 #     peak checked against an independent recomputation from the output IR;
 #  2. auto: policy=auto on the same graph: what it costs at the peak of each
 #     fixed policy, and plans for a sweep of budgets and max-overheads;
-#  3. run: a smaller GPT training step compiled with remat-compile under every
-#     policy (auto included) and run on the CPU: the plan's peak next to the
+#  3. run: a smaller GPT training step, built from its forward function by
+#     remat-compile --autodiff, compiled under every policy (auto included)
+#     and run on the CPU: the plan's peak next to the
 #     bytes the runtime really held, the step time, and whether all outputs
 #     are bit-identical.
 # Extra arguments go to steps 1 and 2 (e.g. --dtype bf16 --layers 96).
@@ -25,4 +26,4 @@ python3 benchmarks/check_auto.py --remat-opt build/bin/remat-opt --check "$@"
 echo
 echo "== 3. the compiled training step on the CPU"
 python3 benchmarks/run_cpu_policies.py --remat-compile build/bin/remat-compile \
-  --layers 2 --seq 128 --hidden 64 --heads 2 --vocab 128 --check
+  --layers 2 --seq 128 --hidden 64 --heads 2 --vocab 128 --check --autodiff

@@ -3,7 +3,8 @@
 // RUN: remat-opt %s --nn-autodiff --rematerialize=policy=selective | FileCheck %s --check-prefix=JOINT
 
 // An MLP: the backward is seeded with 1.0, runs in reverse, keeps the forward
-// ops (and their remat.block) in place, and returns (loss, dx, dw, dt).
+// ops (and their remat.block) in place, and returns (loss, dx, dw, dt). A
+// matmul's weight gradient comes first: it is the activation's last use.
 // CHECK-LABEL: func.func @mlp
 // CHECK-SAME:  -> (tensor<f32>, tensor<8x16xf32>, tensor<16x4xf32>, tensor<8x4xf32>)
 // CHECK:       %[[H:.*]] = nn.matmul %arg0, %arg1 {remat.block = 0 : i64}
@@ -13,8 +14,8 @@
 // CHECK-NEXT:  %[[DA:.*]] = nn.mse_loss_grad %[[A]], %arg2, %[[ONE]]
 // CHECK-NEXT:  %[[DT:.*]] = nn.scale %[[DA]] {factor = -1.000000e+00 : f32}
 // CHECK-NEXT:  %[[DH:.*]] = nn.gelu_grad %[[DA]], %[[H]]
-// CHECK-NEXT:  %[[DX:.*]] = nn.matmul %[[DH]], %arg1 {transpose_b}
 // CHECK-NEXT:  %[[DW:.*]] = nn.matmul %arg0, %[[DH]] {transpose_a}
+// CHECK-NEXT:  %[[DX:.*]] = nn.matmul %[[DH]], %arg1 {transpose_b}
 // CHECK-NEXT:  return %[[L]], %[[DX]], %[[DW]], %[[DT]]
 
 // With wrt=1 only dw is returned; the gradients of x and t are not built.

@@ -159,9 +159,9 @@ LogicalResult MatmulOp::buildVJP(OpBuilder &b, ArrayRef<Value> resultGrads,
   bool ta = getTransposeA(), tb = getTransposeB();
   Location loc = getLoc();
   // y = op_a(x) op_b(w):  dx = dy op_b(w)^T, dw = op_a(x)^T dy, with the
-  // transposes folded into the flags.
-  Value dx =
-      ta ? matmul(b, loc, w, dy, tb, true) : matmul(b, loc, dy, w, false, !tb);
+  // transposes folded into the flags. dw is built first: it is x's last use
+  // when x is an activation and w a weight, so x can be freed before dx is
+  // allocated.
   Value dw;
   if (tensorType(w).getRank() == 2 && tensorType(x).getRank() > 2 && !ta) {
     // A weight shared by every batch: contract over the flattened rows
@@ -173,6 +173,8 @@ LogicalResult MatmulOp::buildVJP(OpBuilder &b, ArrayRef<Value> resultGrads,
     dw = tb ? matmul(b, loc, dy, x, true, ta)
             : matmul(b, loc, x, dy, !ta, false);
   }
+  Value dx = ta ? matmul(b, loc, w, dy, tb, true)
+                : matmul(b, loc, dy, w, false, !tb);
   operandGrads[0] = sumToShape(b, loc, dx, tensorType(x));
   operandGrads[1] = sumToShape(b, loc, dw, tensorType(w));
   return success();
