@@ -9,6 +9,7 @@ ops are not real gradients: the pass does not care, and the properties below
 hold for any joint function.
 
     random_joint.py --seed 3 > g.mlir
+    random_joint.py --seed 3 --forward-only > f.mlir     # for --nn-autodiff
     random_joint.py --check --count 20 --remat-opt build/bin/remat-opt [--remat-compile ...]
 
 With --check, for each graph and each policy: the output verifies, the
@@ -34,7 +35,7 @@ sys.path.insert(0, HERE)
 import memory_semantics  # noqa: E402
 
 
-def generate(seed, n=8, d=16, num_fwd=14, num_bwd=10, blocks=3):
+def generate(seed, n=8, d=16, num_fwd=14, num_bwd=10, blocks=3, forward_only=False):
     rng = random.Random(seed)
     t = f"tensor<{n}x{d}xf32>"
     sq = f"tensor<{d}x{d}xf32>"
@@ -86,6 +87,9 @@ def generate(seed, n=8, d=16, num_fwd=14, num_bwd=10, blocks=3):
         fwd.append(v)
     loss = new()
     lines.append(f"  {loss} = nn.mse_loss {values[-1]}, %t : {t}, {t} -> tensor<f32>")
+    if forward_only:
+        head = f"func.func @step({', '.join(args)}) -> tensor<f32> {{"
+        return "\n".join([head] + lines + [f"  return {loss} : tensor<f32>", "}"]) + "\n"
     one = new()
     lines.append(f"  {one} = arith.constant dense<1.000000e+00> : tensor<f32>")
     grad = new()
@@ -192,10 +196,12 @@ def main():
     ap.add_argument("--check", action="store_true")
     ap.add_argument("--remat-opt", default=os.path.join(HERE, "..", "build", "bin", "remat-opt"))
     ap.add_argument("--remat-compile", default=None)
+    ap.add_argument("--forward-only", action="store_true",
+                    help="the forward alone, returning the loss (for --nn-autodiff)")
     ap.add_argument("-o", "--output", default="-")
     a = ap.parse_args()
     if not a.check:
-        text = generate(a.seed)
+        text = generate(a.seed, forward_only=a.forward_only)
         if a.output == "-":
             sys.stdout.write(text)
         else:

@@ -2,6 +2,8 @@
 // RUN: remat-opt %s --rematerialize="policy=selective device-file=%S/Inputs/slow-gemm-device.json report=-" -o /dev/null | FileCheck %s --check-prefix=FILE
 // RUN: remat-opt %s --rematerialize="policy=selective selective-threshold=0.01 report=-" -o /dev/null | FileCheck %s --check-prefix=STRICT
 // RUN: not remat-opt %s --rematerialize="device-file=%S/Inputs/bad-device.json" 2>&1 | FileCheck %s --check-prefix=BAD
+// RUN: not remat-opt %s --rematerialize="device-file=%S/Inputs/overflowing-device.json" 2>&1 | FileCheck %s --check-prefix=OVERHEAD
+// RUN: not remat-opt %s --rematerialize="device-file=%S/Inputs/slow-rate-device.json" 2>&1 | FileCheck %s --check-prefix=RATE
 
 // The selective threshold is the device's ridge point: on the H200 (TF32
 // 494 TFLOP/s over 4.8 TB/s = 102.9 FLOPs per byte) a K=64 GEMM output
@@ -25,3 +27,5 @@ func.func @gemm(%x: tensor<64x64xf32>, %w: tensor<64x64xf32>, %t: tensor<64x64xf
 // FILE-SAME: "device":"slow-gemm"
 // STRICT: "decision":"save",{{.*}}"op":"nn.matmul","reason":"expensive: 32.0 recompute FLOPs per byte > threshold 1.0"
 // BAD: device file '{{.*}}bad-device.json': missing or non-positive number 'gemm_flops_per_s.f16'
+// OVERHEAD: device file '{{.*}}overflowing-device.json': 'launch_overhead_s' must be between 0 and 1 second
+// RATE: device file '{{.*}}slow-rate-device.json': 'memory_bandwidth_bytes_per_s' must be a finite rate of at least 1 per second

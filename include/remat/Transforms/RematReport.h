@@ -34,12 +34,15 @@ llvm::json::Object buildReport(mlir::func::FuncOp func, Policy policy,
                                const FunctionStats &result,
                                const RematPlan &plan);
 
-/// Writes a function's report to `path` ('-' for standard output). Reports of
-/// several functions to one file form a JSON array in function-name order.
-/// Returns an error message on failure.
+/// Writes a function's report to `path` ('-' for standard output), or, with
+/// no report, notes that the function failed. Functions of one module may be
+/// processed in parallel: a report file holds all their reports so far (one
+/// object, or a JSON array in function-name order), and standard output gets
+/// them one per line, in function-name order, once every function with a body
+/// in the module has been processed. Returns an error message on failure.
 std::optional<std::string> writeReport(llvm::StringRef path,
-                                       llvm::StringRef function,
-                                       llvm::json::Object report);
+                                       mlir::func::FuncOp func,
+                                       std::optional<llvm::json::Object> report);
 
 } // namespace remat
 

@@ -11,6 +11,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 
 #include <algorithm>
+#include <cmath>
 
 using namespace mlir;
 using namespace remat;
@@ -92,6 +93,14 @@ std::optional<DeviceInfo> DeviceInfo::fromJSON(const llvm::json::Value &json,
       error = ("missing or non-positive number '" + where + key + "'").str();
       return false;
     }
+    // Rates below one per second (or infinite) make estimated times
+    // overflow.
+    if (!(*v >= 1) || !std::isfinite(*v)) {
+      error = ("'" + where + key + "' must be a finite rate of at least 1 "
+               "per second")
+                  .str();
+      return false;
+    }
     out = *v;
     return true;
   };
@@ -100,8 +109,8 @@ std::optional<DeviceInfo> DeviceInfo::fromJSON(const llvm::json::Value &json,
   if (!number(obj, "memory_bandwidth_bytes_per_s", "", info.bandwidth))
     return std::nullopt;
   info.launchOverhead = obj->getNumber("launch_overhead_s").value_or(0.0);
-  if (info.launchOverhead < 0) {
-    error = "'launch_overhead_s' must be non-negative";
+  if (!(info.launchOverhead >= 0 && info.launchOverhead <= 1)) {
+    error = "'launch_overhead_s' must be between 0 and 1 second";
     return std::nullopt;
   }
   const llvm::json::Object *gemm = obj->getObject("gemm_flops_per_s");

@@ -65,27 +65,46 @@ StringRef remat::stringifyPolicy(Policy policy) {
 }
 
 std::optional<uint64_t> remat::parseByteSize(StringRef text) {
+  // Exact: digits [. digits] [unit], in 128-bit integer arithmetic; sizes of
+  // 2^63 bytes or more are refused (the report writes JSON integers).
   text = text.trim();
   size_t split = text.find_first_not_of("0123456789.");
   StringRef number = text.substr(0, split);
   StringRef unit = split == StringRef::npos ? "" : text.substr(split).trim();
-  double value;
-  if (number.empty() || number.getAsDouble(value) || !(value >= 0))
+  auto [whole, fraction] = number.split('.');
+  if ((whole.empty() && fraction.empty()) || fraction.contains('.') ||
+      whole.size() > 19)
     return std::nullopt;
-  std::optional<double> scale = llvm::StringSwitch<std::optional<double>>(unit)
-                                    .Cases({"", "B"}, 1.0)
-                                    .Case("KB", 1e3)
-                                    .Case("MB", 1e6)
-                                    .Case("GB", 1e9)
-                                    .Case("TB", 1e12)
-                                    .Case("KiB", 1024.0)
-                                    .Case("MiB", 1024.0 * 1024)
-                                    .Case("GiB", 1024.0 * 1024 * 1024)
-                                    .Case("TiB", 1024.0 * 1024 * 1024 * 1024)
-                                    .Default(std::nullopt);
-  if (!scale || value * *scale >= 1.8e19)
+  std::optional<uint64_t> scale =
+      llvm::StringSwitch<std::optional<uint64_t>>(unit)
+          .Cases({"", "B"}, 1)
+          .Case("KB", 1000ull)
+          .Case("MB", 1000ull * 1000)
+          .Case("GB", 1000ull * 1000 * 1000)
+          .Case("TB", 1000ull * 1000 * 1000 * 1000)
+          .Case("KiB", 1ull << 10)
+          .Case("MiB", 1ull << 20)
+          .Case("GiB", 1ull << 30)
+          .Case("TiB", 1ull << 40)
+          .Default(std::nullopt);
+  if (!scale)
     return std::nullopt;
-  return static_cast<uint64_t>(value * *scale);
+  unsigned __int128 value = 0;
+  for (char c : whole)
+    value = value * 10 + (c - '0');
+  value *= *scale;
+  // The fraction of the unit, rounded down to a whole byte; digits beyond
+  // the 18th cannot change it by a byte for any unit here.
+  StringRef digits = fraction.take_front(18);
+  unsigned __int128 numerator = 0, denominator = 1;
+  for (char c : digits) {
+    numerator = numerator * 10 + (c - '0');
+    denominator *= 10;
+  }
+  value += numerator * *scale / denominator;
+  if (value >= (static_cast<unsigned __int128>(1) << 63))
+    return std::nullopt;
+  return static_cast<uint64_t>(value);
 }
 
 std::optional<double> remat::parseFraction(StringRef text) {

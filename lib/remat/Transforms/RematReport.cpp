@@ -112,34 +112,49 @@ llvm::json::Object remat::buildReport(func::FuncOp func, Policy policy,
   return report;
 }
 
-std::optional<std::string> remat::writeReport(StringRef path,
-                                              StringRef function,
-                                              llvm::json::Object report) {
-  // Functions may be processed in parallel; the file holds all of them.
+std::optional<std::string>
+remat::writeReport(StringRef path, func::FuncOp func,
+                   std::optional<llvm::json::Object> report) {
   static std::mutex mutex;
-  static std::map<std::string, std::map<std::string, llvm::json::Value>>
-      reportsByPath;
   std::lock_guard<std::mutex> lock(mutex);
+  // Reports so far, per destination (and module for standard output):
+  // function name to report, null for a function that failed.
+  static std::map<std::pair<std::string, Operation *>,
+                  std::map<std::string, llvm::json::Value>>
+      reportsByDestination;
+  Operation *module = path == "-" ? func->getParentOp() : nullptr;
+  auto &reports = reportsByDestination[{path.str(), module}];
+  reports.insert_or_assign(func.getSymName().str(),
+                           report ? llvm::json::Value(std::move(*report))
+                                  : llvm::json::Value(nullptr));
+
   if (path == "-") {
-    llvm::outs() << llvm::formatv("{0}", llvm::json::Value(std::move(report)))
-                 << "\n";
+    size_t expected = 1;
+    if (Region *region = func->getParentRegion())
+      expected = llvm::count_if(region->getOps<func::FuncOp>(),
+                                [](func::FuncOp f) { return !f.isExternal(); });
+    if (reports.size() < expected)
+      return std::nullopt;
+    for (auto &entry : reports)
+      if (entry.second.kind() != llvm::json::Value::Null)
+        llvm::outs() << llvm::formatv("{0}", entry.second) << "\n";
     llvm::outs().flush();
-    return std::nullopt;
-  }
-  auto &reports = reportsByPath[path.str()];
-  reports.insert_or_assign(function.str(),
-                           llvm::json::Value(std::move(report)));
-  std::error_code ec;
-  llvm::raw_fd_ostream os(path, ec, llvm::sys::fs::OF_Text);
-  if (ec)
-    return "cannot write report '" + path.str() + "': " + ec.message();
-  if (reports.size() == 1) {
-    os << llvm::formatv("{0:2}", reports.begin()->second) << "\n";
+    reportsByDestination.erase({path.str(), module});
     return std::nullopt;
   }
   llvm::json::Array all;
   for (auto &entry : reports)
-    all.push_back(entry.second);
-  os << llvm::formatv("{0:2}", llvm::json::Value(std::move(all))) << "\n";
+    if (entry.second.kind() != llvm::json::Value::Null)
+      all.push_back(entry.second);
+  if (all.empty())
+    return std::nullopt;
+  std::error_code ec;
+  llvm::raw_fd_ostream os(path, ec, llvm::sys::fs::OF_Text);
+  if (ec)
+    return "cannot write report '" + path.str() + "': " + ec.message();
+  if (all.size() == 1)
+    os << llvm::formatv("{0:2}", all.front()) << "\n";
+  else
+    os << llvm::formatv("{0:2}", llvm::json::Value(std::move(all))) << "\n";
   return std::nullopt;
 }

@@ -343,11 +343,16 @@ llvm::SmallVector<size_t> Solver::paretoFilter() const {
       return x.recomputeTime < y.recomputeTime;
     return a < b;
   });
+  // Times that differ only by rounding (the same ops summed in another
+  // order) are equal: the plan with the lower peak is kept.
+  auto cheaper = [](double time, double than) {
+    return time < than - 1e-12 * std::max(than, 1e-12);
+  };
   llvm::SmallVector<size_t> frontier;
   for (size_t index : order)
     if (frontier.empty() ||
-        candidates[index].result.recomputeTime <
-            candidates[frontier.back()].result.recomputeTime)
+        cheaper(candidates[index].result.recomputeTime,
+                candidates[frontier.back()].result.recomputeTime))
       frontier.push_back(index);
   return frontier;
 }

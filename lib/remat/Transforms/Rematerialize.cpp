@@ -95,19 +95,30 @@ struct RematerializePass
     func::FuncOp func = getOperation();
     if (func.isExternal())
       return;
+    if (failed(rematerialize(func))) {
+      // The function still counts among those the report waits for.
+      if (!report.empty())
+        (void)writeReport(report, func, std::nullopt);
+      signalPassFailure();
+    }
+  }
+
+  LogicalResult rematerialize(func::FuncOp func) {
     std::optional<PlannerOptions> options = getPlannerOptions();
     if (!options)
-      return signalPassFailure();
+      return failure();
     std::optional<JointGraph> graph = JointGraph::build(func);
     if (!graph)
-      return signalPassFailure();
+      return failure();
 
     std::optional<RematPlan> plan =
         planRematerialization(func, *graph, *options);
     if (!plan)
-      return signalPassFailure();
-    if (report.empty())
-      return applyRematPlan(*graph, *plan);
+      return failure();
+    if (report.empty()) {
+      applyRematPlan(*graph, *plan);
+      return success();
+    }
 
     // The report's figures: the baseline and each decision's recompute cost
     // are taken before the rewrite, the result after it.
@@ -116,12 +127,13 @@ struct RematerializePass
     applyRematPlan(*graph, *plan);
     FunctionStats result = computeFunctionStats(func, options->device);
     if (std::optional<std::string> error =
-            writeReport(report, func.getSymName(),
+            writeReport(report, func,
                         buildReport(func, options->policy, options->device,
                                     baseline, result, *plan))) {
       func.emitError(*error);
       signalPassFailure();
     }
+    return success();
   }
 
   std::optional<PlannerOptions> getPlannerOptions() {
