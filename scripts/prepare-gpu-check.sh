@@ -2,7 +2,8 @@
 # Builds, on this machine, everything the one GPU check needs, into
 # gpu-check/ (git-ignored; name it in the device tool's `carry`):
 #   - a GPT training step (benchmarks/gen_gpt.py) compiled with
-#     remat-compile --target=cuda under policies none, full, sqrt, selective;
+#     remat-compile --target=cuda under policies none, full, sqrt, selective
+#     and auto10 (policy=auto, max-overhead=10%);
 #   - the same step compiled for the CPU and run here: its output dumps are
 #     the reference the GPU results are compared with;
 #   - a larger step (CUDA only) for the peak-memory and step-time table.
@@ -22,6 +23,14 @@ rm -rf "$OUT"; mkdir -p "$OUT"
 CHECK_MODEL=${CHECK_MODEL:-"2 128 128 4 512 f32"}
 BIG_MODEL=${BIG_MODEL:-"4 1024 1024 16 8192 f32"}
 
+# remat-compile flags of each plan name in the manifest.
+plan_flags() {
+  case $1 in
+    auto10) echo "--policy=auto --max-overhead=0.1" ;;
+    *) echo "--policy=$1" ;;
+  esac
+}
+
 manifest="$OUT/manifest.txt"
 : > "$manifest"
 build_model() {  # name, with-reference, layers seq hidden heads vocab dtype
@@ -29,12 +38,14 @@ build_model() {  # name, with-reference, layers seq hidden heads vocab dtype
   local l=$1 s=$2 h=$3 nh=$4 v=$5 dt=$6
   python3 benchmarks/gen_gpt.py --layers "$l" --seq "$s" --hidden "$h" \
     --heads "$nh" --vocab "$v" --dtype "$dt" -o "$OUT/$name.mlir"
-  for policy in none full sqrt selective; do
+  for policy in none full sqrt selective auto10; do
+    # shellcheck disable=SC2046
     build/bin/remat-compile "$OUT/$name.mlir" --entry=train_step \
-      --target="$DEVICE_TARGET" --policy="$policy" -o "$OUT/$name.$policy.exe"
+      --target="$DEVICE_TARGET" $(plan_flags "$policy") -o "$OUT/$name.$policy.exe"
     if [ "$ref" = yes ]; then
+      # shellcheck disable=SC2046
       build/bin/remat-compile "$OUT/$name.mlir" --entry=train_step \
-        --target=cpu --policy="$policy" -o "$OUT/$name.$policy.cpu"
+        --target=cpu $(plan_flags "$policy") -o "$OUT/$name.$policy.cpu"
       "$OUT/$name.$policy.cpu" --iters 1 --warmup 0 --seed 1 \
         --dump "$OUT/$name.$policy.ref.bin" > "$OUT/$name.$policy.ref.json"
       rm "$OUT/$name.$policy.cpu"
