@@ -22,6 +22,8 @@ op adds `remat.policy`.
 
 import contextlib
 import math
+import re
+import struct
 
 FLOAT_TYPES = ("f32", "f16", "bf16")
 INT_TYPES = ("i32", "i64")
@@ -31,9 +33,24 @@ class BuildError(ValueError):
     """An op was given operands the nn dialect would reject."""
 
 
+NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_$.]*\Z")  # what MLIR accepts after % or @
+I64_MIN, I64_MAX = -(2**63), 2**63 - 1
+
+
+def is_int(value):
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def f32(value):
+    """`value` rounded to float32, as the f32 attribute will hold it."""
+    return struct.unpack("f", struct.pack("f", value))[0]
+
+
 class TensorType:
     def __init__(self, shape, dtype="f32"):
-        shape = tuple(int(d) for d in shape)
+        if not all(is_int(d) for d in shape):
+            raise BuildError(f"dimensions must be integers, got {tuple(shape)}")
+        shape = tuple(shape)
         if any(d <= 0 for d in shape):
             raise BuildError(f"dimensions must be positive, got {shape}")
         if dtype not in FLOAT_TYPES + INT_TYPES:
@@ -92,7 +109,9 @@ def broadcast_shapes(a, b):
 
 
 def float_literal(value):
-    """A float as MLIR parses it (with a decimal point), exactly."""
+    """A finite float as MLIR parses it (with a decimal point), exactly."""
+    if not math.isfinite(float(value)):
+        raise BuildError(f"float attributes must be finite, got {value!r}")
     text = repr(float(value))
     if "e" in text and "." not in text.split("e")[0]:
         mantissa, exponent = text.split("e")
@@ -102,6 +121,9 @@ def float_literal(value):
 
 class FunctionBuilder:
     def __init__(self, name="forward"):
+        if not isinstance(name, str) or not NAME.match(name):
+            raise BuildError(f"function name {name!r} is not a valid MLIR symbol "
+                             "(letters, digits, _, $ and ., not starting with a digit)")
         self.name = name
         self.args = []
         self.lines = []
@@ -117,10 +139,11 @@ class FunctionBuilder:
         return value
 
     def _unique(self, hint):
-        name, n = hint, 0
-        while name in self._names or not name.isidentifier():
+        valid = isinstance(hint, str) and NAME.match(hint) is not None
+        name, n = (hint if valid else "v"), 0
+        while name in self._names:
             n += 1
-            name = f"{hint}{n}" if hint.isidentifier() else f"v{n}"
+            name = f"{hint if valid else 'v'}{n}"
         self._names.add(name)
         return name
 
@@ -128,8 +151,8 @@ class FunctionBuilder:
     def block(self, index):
         """Ops created inside carry `remat.block = index` (a checkpoint
         block, such as one transformer layer)."""
-        if not isinstance(index, int) or index < 0:
-            raise BuildError(f"a checkpoint block is a non-negative integer, got {index!r}")
+        if not is_int(index) or not 0 <= index <= I64_MAX:
+            raise BuildError(f"a checkpoint block is a non-negative 64-bit integer, got {index!r}")
         previous, self._block = self._block, index
         try:
             yield
@@ -203,12 +226,17 @@ class FunctionBuilder:
         return self._unary("scale", x, [f"factor = {float_literal(factor)} : f32"], policy)
 
     def dropout(self, x, rate, seed, policy=None):
-        if not 0 <= rate < 1:
-            raise BuildError(f"nn.dropout: rate must be in [0, 1), got {rate}")
+        if not (0 <= rate < 1 and f32(rate) < 1):
+            raise BuildError(f"nn.dropout: rate must be in [0, 1) as a float32, got {rate}")
+        if not is_int(seed) or not I64_MIN <= seed <= I64_MAX:
+            raise BuildError(f"nn.dropout: seed must be a 64-bit integer, got {seed!r}")
         return self._unary("dropout", x, [f"rate = {float_literal(rate)} : f32",
                                           f"seed = {int(seed)} : i64"], policy)
 
     def softmax(self, x, scale=None, causal=False, policy=None):
+        self._float(x, "input")
+        if x.type.rank < 1:
+            raise BuildError(f"nn.softmax: input must have rank >= 1, got {x.type}")
         if causal and (x.type.rank < 2 or x.shape[-1] != x.shape[-2]):
             raise BuildError(f"nn.softmax: causal needs equal last two dimensions, got {x.type}")
         attrs = [f"scale = {float_literal(scale)} : f32"] if scale is not None else []
@@ -240,6 +268,10 @@ class FunctionBuilder:
         for v, what in ((x, "input"), (gamma, "gamma"), (beta, "beta")):
             self._float(v, what)
         self._same_dtype(x, gamma, beta)
+        if x.type.rank < 1:
+            raise BuildError(f"nn.layernorm: input must have rank >= 1, got {x.type}")
+        if not epsilon >= 0:
+            raise BuildError(f"nn.layernorm: epsilon must be non-negative, got {epsilon}")
         if gamma.shape != x.shape[-1:] or beta.shape != x.shape[-1:]:
             raise BuildError(f"nn.layernorm: gamma and beta must be tensor<{x.shape[-1]}x...>, "
                              f"got {gamma.type} and {beta.type}")
@@ -251,28 +283,32 @@ class FunctionBuilder:
     # -- layout ------------------------------------------------------------
 
     def transpose(self, x, permutation, policy=None):
-        perm = [int(p) for p in permutation]
-        if sorted(perm) != list(range(x.type.rank)):
+        self._float(x, "input")
+        perm = list(permutation)
+        if not all(is_int(p) for p in perm) or sorted(perm) != list(range(x.type.rank)):
             raise BuildError(f"nn.transpose: {perm} is not a permutation of the {x.type.rank} dimensions of {x.type}")
         shape = tuple(x.shape[p] for p in perm)
         return self._emit(["tr"], "transpose", [x], [f"permutation = array<i64: {', '.join(map(str, perm))}>"],
                           [x.type], policy, [x.type.with_shape(shape)])
 
     def reshape(self, x, shape, policy=None):
+        self._float(x, "input")
         target = x.type.with_shape(shape)
         if target.numel != x.type.numel:
             raise BuildError(f"nn.reshape: {x.type} and {target} have different element counts")
         return self._emit(["rs"], "reshape", [x], [], [x.type], policy, [target])
 
     def broadcast(self, x, shape, policy=None):
+        self._float(x, "input")
         target = x.type.with_shape(shape)
         if broadcast_shapes(x.shape, target.shape) != target.shape:
             raise BuildError(f"nn.broadcast: {x.type} does not broadcast to {target}")
         return self._emit(["bc"], "broadcast", [x], [], [x.type], policy, [target])
 
     def reduce_sum(self, x, dims, policy=None):
-        dims = [int(d) for d in dims]
-        if dims != sorted(set(dims)) or any(d < 0 or d >= x.type.rank for d in dims):
+        self._float(x, "input")
+        dims = list(dims)
+        if not all(is_int(d) for d in dims) or dims != sorted(set(dims)) or any(d < 0 or d >= x.type.rank for d in dims):
             raise BuildError(f"nn.reduce_sum: dims must be strictly increasing dimensions of {x.type}, got {dims}")
         shape = tuple(d for i, d in enumerate(x.shape) if i not in dims)
         return self._emit(["sum"], "reduce_sum", [x], [f"dims = array<i64: {', '.join(map(str, dims))}>"],
@@ -282,6 +318,8 @@ class FunctionBuilder:
 
     def cross_entropy(self, logits, labels, policy=None):
         self._float(logits, "logits")
+        if logits.type.rank < 1:
+            raise BuildError(f"nn.cross_entropy: logits must have rank >= 1, got {logits.type}")
         if labels.type.dtype not in INT_TYPES or labels.shape != logits.shape[:-1]:
             raise BuildError(f"nn.cross_entropy: labels must be an integer tensor<"
                              f"{'x'.join(map(str, logits.shape[:-1]))}x...>, got {labels.type}")

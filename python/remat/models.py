@@ -11,7 +11,7 @@ import argparse
 import math
 import sys
 
-from .builder import FunctionBuilder
+from .builder import BuildError, FunctionBuilder
 
 
 def transformer_layer(f, x, layer, heads, ffn, dropout, dtype):
@@ -19,9 +19,9 @@ def transformer_layer(f, x, layer, heads, ffn, dropout, dtype):
     with dropout on the probabilities and the output, then a GELU MLP; both
     residual. Weights are new arguments named l<layer>_*."""
     batch, seq, hidden = x.shape
+    if heads <= 0 or hidden % heads:
+        raise BuildError(f"hidden size {hidden} must be a positive multiple of heads ({heads})")
     head_dim = hidden // heads
-    if head_dim * heads != hidden:
-        raise ValueError(f"hidden {hidden} is not divisible by heads {heads}")
     p = {}
     for name, shape in (("ln1_g", (hidden,)), ("ln1_b", (hidden,)), ("wq", (hidden, hidden)),
                         ("wk", (hidden, hidden)), ("wv", (hidden, hidden)), ("wo", (hidden, hidden)),
@@ -90,12 +90,15 @@ def main(argv=None):
         p.add_argument("--dtype", choices=["f32", "f16", "bf16"], default="f32")
         p.add_argument("-o", "--output", default="-")
     a = ap.parse_args(argv)
-    if a.model == "gpt":
-        text = gpt(a.layers, a.batch, a.seq, a.hidden, a.heads, a.vocab, a.ffn, a.dtype, a.dropout)
-    else:
-        if len(a.sizes) < 2:
-            ap.error("--sizes needs at least an input and an output size")
-        text = mlp(a.batch, a.sizes, a.dtype)
+    try:
+        if a.model == "gpt":
+            text = gpt(a.layers, a.batch, a.seq, a.hidden, a.heads, a.vocab, a.ffn, a.dtype, a.dropout)
+        else:
+            if len(a.sizes) < 2:
+                ap.error("--sizes needs at least an input and an output size")
+            text = mlp(a.batch, a.sizes, a.dtype)
+    except BuildError as e:
+        ap.error(str(e))
     if a.output == "-":
         sys.stdout.write(text)
     else:

@@ -127,9 +127,28 @@ class Errors(unittest.TestCase):
         self.check(lambda: f.add(x, f.arg("h", (4, 8), "bf16")), "same element type")
         self.check(lambda: f.build(f.gelu(x)), "loss must be a floating-point scalar")
         self.check(lambda: f.arg("z", (0, 3)), "positive")
-        with self.assertRaisesRegex(BuildError, "non-negative integer"):
-            with f.block(-1):
-                pass
+        for block in (-1, True, 2**63):
+            with self.assertRaisesRegex(BuildError, "non-negative 64-bit integer"):
+                with f.block(block):
+                    pass
+        labels = f.arg("lab", (4,), "i32")
+        s = f.arg("s", ())
+        self.check(lambda: f.dropout(x, 0.99999999, 1), "rate must be in")
+        self.check(lambda: f.dropout(x, 0.5, 2**63), "seed must be a 64-bit integer")
+        self.check(lambda: f.dropout(x, 0.5, 3.7), "seed must be a 64-bit integer")
+        self.check(lambda: f.scale(x, float("inf")), "must be finite")
+        self.check(lambda: f.softmax(x, scale=float("nan")), "must be finite")
+        self.check(lambda: f.layernorm(x, f.arg("g", (8,)), f.arg("b", (8,)), epsilon=-1e-5), "epsilon must be non-negative")
+        for layout in (lambda: f.reshape(labels, (2, 2)), lambda: f.transpose(labels, (0,)),
+                       lambda: f.broadcast(labels, (2, 4)), lambda: f.reduce_sum(labels, (0,))):
+            self.check(layout, "must be a floating-point tensor")
+        self.check(lambda: f.softmax(s), "rank >= 1")
+        self.check(lambda: f.layernorm(s, s, s), "rank >= 1")
+        self.check(lambda: f.arg("a", (2.5,)), "dimensions must be integers")
+        for name in ("my-fn", "1fn", "", "f n", "é"):
+            self.check(lambda: FunctionBuilder(name), "not a valid MLIR symbol")
+        self.check(lambda: models.gpt(heads=0), "positive multiple of heads")
+        self.check(lambda: models.gpt(hidden=30, heads=4), "positive multiple of heads")
 
     def test_broadcast_shapes(self):
         self.assertEqual(broadcast_shapes((2, 1, 8), (4, 1)), (2, 4, 8))
@@ -139,6 +158,10 @@ class Errors(unittest.TestCase):
         f = FunctionBuilder()
         a, b = f.arg("w", (2,)), f.arg("w", (2,))
         self.assertNotEqual(a.name, b.name)
+        # Names MLIR would not parse are replaced.
+        c, d = f.arg("é", (2,)), f.arg("变量", (2,))
+        self.assertRegex(c.name, r"^v\d*$")
+        self.assertNotEqual(c.name, d.name)
 
 
 @unittest.skipUnless(REMAT_OPT, "set REMAT_OPT to a remat-opt binary")

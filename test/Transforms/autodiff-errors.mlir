@@ -1,9 +1,6 @@
 // RUN: remat-opt %s -split-input-file -verify-diagnostics --nn-autodiff
-// RUN: not remat-opt %s -split-input-file --nn-autodiff=wrt=7 2>&1 | FileCheck %s --check-prefix=RANGE
-// RUN: not remat-opt %s -split-input-file --nn-autodiff=wrt=0,0 2>&1 | FileCheck %s --check-prefix=TWICE
 
-// RANGE: wrt: argument 7 does not exist; the function has 2 arguments
-// TWICE: wrt: argument 0 is listed twice
+// The wrt option's errors are in autodiff-wrt.mlir.
 
 // A joint function (already differentiated) is not a forward function.
 // expected-error @+1 {{expects a forward function with one result, the scalar loss, but it has 2}}

@@ -71,11 +71,13 @@ func.func @batched(%x: tensor<2x8x16xf32>, %w: tensor<16x4xf32>, %labels: tensor
   return %l : tensor<f32>
 }
 
-// An argument the loss does not depend on gets a zero gradient.
+// An argument the loss does not depend on gets a zero gradient; a
+// dynamically shaped one gets none (it is not differentiated by default).
 // CHECK-LABEL: func.func @unused
+// CHECK-SAME:  -> (tensor<f32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>)
 // CHECK:       %[[Z:.*]] = arith.constant dense<0.000000e+00> : tensor<4xf32>
 // CHECK-NEXT:  return %{{.*}}, %{{.*}}, %[[Z]], %{{.*}}
-func.func @unused(%x: tensor<4xf32>, %y: tensor<4xf32>, %t: tensor<4xf32>) -> tensor<f32> {
+func.func @unused(%x: tensor<4xf32>, %y: tensor<4xf32>, %t: tensor<4xf32>, %d: tensor<?xf32>) -> tensor<f32> {
   %l = nn.mse_loss %x, %t : tensor<4xf32>, tensor<4xf32> -> tensor<f32>
   return %l : tensor<f32>
 }

@@ -18,8 +18,9 @@ def NNAutodiff : Pass<"nn-autodiff", "::mlir::func::FuncOp"> {
     function then returns `(loss, d_arg...)`: a joint function as
     `--rematerialize` expects it.
 
-    `wrt` lists the arguments to differentiate (by position); by default
-    every argument of floating-point tensor type (integer labels are left
+    `wrt` lists the arguments to differentiate (by position; gradients are
+    returned in that order); by default every statically shaped argument of
+    floating-point tensor type, in argument order (integer labels are left
     out). An argument the loss does not depend on gets a zero gradient.
 
     ```mlir

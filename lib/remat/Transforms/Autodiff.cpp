@@ -31,9 +31,12 @@ using namespace remat;
 
 namespace {
 
+/// Whether values of `type` get gradients: statically shaped tensors of
+/// floating-point elements.
 bool isFloatTensor(Type type) {
   auto tensor = dyn_cast<RankedTensorType>(type);
-  return tensor && isa<FloatType>(tensor.getElementType());
+  return tensor && tensor.hasStaticShape() &&
+         isa<FloatType>(tensor.getElementType());
 }
 
 Value floatConstant(OpBuilder &b, Location loc, Type type, double value) {
@@ -92,8 +95,8 @@ struct NNAutodiffPass : public remat::impl::NNAutodiffBase<NNAutodiffPass> {
         if (!isFloatTensor(arg.getType()))
           return func.emitError("wrt: argument ")
                  << index << " has type " << arg.getType()
-                 << ", which has no gradient; expected a floating-point "
-                    "tensor";
+                 << ", which has no gradient; expected a statically shaped "
+                    "tensor of floating-point elements";
         if (llvm::is_contained(wrtArgs, arg))
           return func.emitError("wrt: argument ") << index
                                                   << " is listed "

@@ -75,8 +75,8 @@ def float_attr(attrs, name, default=None):
 
 
 def int_list(attrs, name):
-    m = re.search(name + r" = array<i64: ([^>]*)>", attrs)
-    return [int(v) for v in m.group(1).split(",")]
+    m = re.search(name + r" = array<i64(?:: ([^>]*))?>", attrs)
+    return [int(v) for v in m.group(1).split(",")] if m.group(1) else []
 
 
 def evaluate(op, ins, attrs, out_types):
