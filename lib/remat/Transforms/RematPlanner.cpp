@@ -20,6 +20,11 @@
 //     value's element type over memory bandwidth, times
 //     `selective-threshold`. Below it, the recompute is memory-bound on that
 //     device: it costs about what moving the saved bytes would.
+//  5. auto, or any policy with a budget or pareto=true: the solver
+//     (RematSolver.cpp) computes the Pareto frontier of plans from the kept
+//     sets of none, selective, full and sqrt; auto takes its plan from it,
+//     the other policies check their plan against the budget with the plan
+//     simulator.
 //
 //===----------------------------------------------------------------------===//
 

@@ -9,15 +9,24 @@
 // (the bytes a move takes off the peak) depend on where the peak is.
 //
 //  1. Descent: from each start, repeatedly simulate the plan, find the first
-//     event at the peak, and try the moves whose buffers are live across it
-//     (defined before it, last used by the forward before it, first needed by
-//     the backward after it) in order of price; take the first one that lowers
-//     the peak, or keeps it and reaches it at fewer events. Each plan visited
-//     is a frontier candidate; the descent ends when no move helps.
-//  2. Refinement: for the end of each descent and a few plans along the way,
-//     put back the most expensive recomputes one at a time when the peak does
-//     not rise: later moves can make earlier ones unnecessary.
-//  3. The Pareto filter of all candidates.
+//     event at the peak, and simulate up to `triesPerStep` of the moves whose
+//     buffers are live across it (defined before it, last used by the forward
+//     before it, first needed by the backward after it), cheapest first; take
+//     the one that takes the most bytes off the peak per second of added
+//     time (a move that keeps the peak but reaches it at fewer events counts
+//     as one byte). Each plan visited is a frontier candidate; the descent
+//     ends when no move helps.
+//  2. Iterated local search (`kicks` rounds): keep again one of the buffers
+//     whose clone is live at the peak, forbid recomputing it, descend, and
+//     adopt the end if it is better (a lower peak, or the same for less
+//     time).
+//  3. Refinement: for the ends of the descents and a few plans along them
+//     that are on the frontier, put back the most expensive recomputes one at
+//     a time when the peak does not rise: later moves can make earlier ones
+//     unnecessary.
+//  4. Relaxation: before the widest gaps of the frontier, the plans that keep
+//     one more of a frontier plan's most expensive recomputes.
+//  5. The Pareto filter of all candidates.
 //
 //===----------------------------------------------------------------------===//
 
