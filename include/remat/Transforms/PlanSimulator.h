@@ -40,6 +40,9 @@ public:
   /// root of its views), or -1 if that buffer is a function argument.
   int getBufferRoot(unsigned id) const { return originalRoot[id]; }
   uint64_t getArgumentBytes() const { return argumentBytes; }
+  /// Estimated time of the function as it is (no clones): the sum of its
+  /// top-level ops' roofline times.
+  double getStepTime() const { return stepTime; }
 
   /// A kept set as a bit vector over value ids, and back.
   llvm::BitVector toBits(const llvm::DenseSet<mlir::Value> &kept) const;
@@ -97,6 +100,7 @@ private:
   std::vector<uint64_t> bytes;
   std::vector<int> originalRoot;
   uint64_t argumentBytes = 0;
+  double stepTime = 0;
 
   /// A buffer of the rewritten function during a replay.
   struct Instance {

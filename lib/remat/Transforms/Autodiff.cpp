@@ -20,6 +20,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 namespace remat {
 #define GEN_PASS_DEF_NNAUTODIFF
@@ -113,9 +114,17 @@ struct NNAutodiffPass : public remat::impl::NNAutodiffBase<NNAutodiffPass> {
       });
       return any;
     };
-    for (Operation &op : body.without_terminator())
-      if (usesVaried(&op))
+    // The forward ops, and those that read a varied value (only these can
+    // pass a gradient on to a differentiated argument).
+    SmallVector<Operation *> forwardOps;
+    llvm::SmallPtrSet<Operation *, 32> readsVaried;
+    for (Operation &op : body.without_terminator()) {
+      forwardOps.push_back(&op);
+      if (usesVaried(&op)) {
+        readsVaried.insert(&op);
         varied.insert(op.result_begin(), op.result_end());
+      }
+    }
 
     // 2. The backward sweep, built before the terminator.
     OpBuilder builder(ret);
@@ -128,9 +137,6 @@ struct NNAutodiffPass : public remat::impl::NNAutodiffBase<NNAutodiffPass> {
     };
     if (varied.contains(loss))
       grads[loss] = floatConstant(builder, ret.getLoc(), lossType, 1.0);
-    SmallVector<Operation *> forwardOps;
-    for (Operation &op : body.without_terminator())
-      forwardOps.push_back(&op);
     for (Operation *op : llvm::reverse(forwardOps)) {
       SmallVector<Value> resultGrads;
       bool reached = false;
@@ -138,7 +144,7 @@ struct NNAutodiffPass : public remat::impl::NNAutodiffBase<NNAutodiffPass> {
         resultGrads.push_back(grads.lookup(result));
         reached |= static_cast<bool>(resultGrads.back());
       }
-      if (!reached || !usesVaried(op))
+      if (!reached || !readsVaried.contains(op))
         continue;
       auto vjp = dyn_cast<VJPOpInterface>(op);
       if (!vjp)

@@ -50,6 +50,7 @@ PlanSimulator::PlanSimulator(const JointGraph &graph,
       OpCost cost = getOpCost(op);
       entry.flops = cost.flops;
       entry.time = cost.estimateTime(device);
+      stepTime += entry.time;
     }
     for (unsigned result : entry.results)
       forwardValue[result] = entry.forward;

@@ -493,10 +493,7 @@ bool Planner::pickAutoPlan(ArrayRef<FrontierPoint> frontier,
       return false;
     }
   } else if (options.maxOverhead) {
-    double stepTime = 0;
-    for (Operation *op : graph.getOps())
-      if (op != graph.getOps().back())
-        stepTime += getOpCost(op).estimateTime(options.device);
+    double stepTime = sim.getStepTime();
     chosen = pickForTime(frontier, *options.maxOverhead * stepTime);
     if (!chosen) {
       func.emitError() << "no plan fits max-overhead "

@@ -50,7 +50,6 @@ struct Move {
   llvm::SmallVector<unsigned, 2> members;
   uint64_t bytes = 0;
   double time = 0;
-  uint64_t flops = 0;
 };
 
 struct Candidate {
@@ -88,6 +87,18 @@ private:
   bool anyKept(const Move &move, const llvm::BitVector &kept) const {
     return llvm::any_of(move.members,
                         [&](unsigned id) { return kept.test(id); });
+  }
+  bool allKept(const Move &move, const llvm::BitVector &kept) const {
+    return llvm::all_of(move.members,
+                        [&](unsigned id) { return kept.test(id); });
+  }
+  /// `kept` with the members of `move` kept (or recomputed).
+  static llvm::BitVector with(const llvm::BitVector &kept, const Move &move,
+                              bool keep) {
+    llvm::BitVector next = kept;
+    for (unsigned id : move.members)
+      next[id] = keep;
+    return next;
   }
   void add(const PlanSimulator::Result &result, const llvm::BitVector &kept) {
     candidates.push_back({result, kept});
@@ -146,11 +157,8 @@ void Solver::buildMoves() {
     }
     if (!ok)
       continue;
-    for (Operation *op : chain) {
-      OpCost cost = getOpCost(op);
-      move.time += cost.estimateTime(device);
-      move.flops += cost.flops;
-    }
+    for (Operation *op : chain)
+      move.time += getOpCost(op).estimateTime(device);
     movable.push_back(std::move(move));
   }
   moves = std::move(movable);
@@ -182,9 +190,7 @@ Solver::State Solver::descend(State current, const llvm::BitVector &tabu) {
             at < detail.firstBackwardUse[move.root]))
         continue;
       ++tries;
-      llvm::BitVector next = current.kept;
-      for (unsigned id : move.members)
-        next.reset(id);
+      llvm::BitVector next = with(current.kept, move, /*keep=*/false);
       PlanSimulator::Result r = sim.simulate(next);
       const PlanSimulator::Result &c = current.result;
       if (!(r.peakBytes < c.peakBytes ||
@@ -208,9 +214,7 @@ Solver::State Solver::descend(State current, const llvm::BitVector &tabu) {
 
 Solver::State Solver::simulate(const llvm::BitVector &kept, const Move &move,
                                bool keep) const {
-  State state{kept, {}, {}};
-  for (unsigned id : move.members)
-    state.kept[id] = keep;
+  State state{with(kept, move, keep), {}, {}};
   state.result = sim.simulate(state.kept, &state.detail);
   return state;
 }
@@ -271,7 +275,7 @@ void Solver::refine(const Candidate &from) {
   PlanSimulator::Result current = sim.simulate(kept, &detail);
   // Most expensive recomputes first: they save the most time if not needed.
   for (const Move &move : llvm::reverse(moves)) {
-    if (llvm::all_of(move.members, [&](unsigned id) { return kept.test(id); }))
+    if (allKept(move, kept))
       continue;
     // Keeping the buffer adds its bytes from its last forward use to where
     // its clone is made now: skip the simulation if that alone breaks the
@@ -286,9 +290,7 @@ void Solver::refine(const Candidate &from) {
       fits = detail.live[event] + move.bytes <= current.peakBytes;
     if (!fits)
       continue;
-    llvm::BitVector next = kept;
-    for (unsigned id : move.members)
-      next.set(id);
+    llvm::BitVector next = with(kept, move, /*keep=*/true);
     PlanSimulator::Detail nextDetail;
     PlanSimulator::Result result = sim.simulate(next, &nextDetail);
     if (result.peakBytes <= current.peakBytes &&
@@ -326,13 +328,10 @@ void Solver::relax() {
     for (const Move &move : llvm::reverse(moves)) {
       if (tries == options.triesPerStep)
         break;
-      if (llvm::all_of(move.members,
-                       [&](unsigned id) { return kept.test(id); }))
+      if (allKept(move, kept))
         continue;
       ++tries;
-      llvm::BitVector next = kept;
-      for (unsigned id : move.members)
-        next.set(id);
+      llvm::BitVector next = with(kept, move, /*keep=*/true);
       add(sim.simulate(next), next);
     }
   }
