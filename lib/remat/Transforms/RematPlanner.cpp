@@ -497,11 +497,10 @@ bool Planner::pickAutoPlan(ArrayRef<FrontierPoint> frontier,
     chosen = pickForTime(frontier, *options.maxOverhead * stepTime);
     if (!chosen) {
       func.emitError() << "no plan fits max-overhead "
-                       << llvm::formatv("{0}", *options.maxOverhead)
+                       << llvm::formatv("{0:e}", *options.maxOverhead)
                        << ": the 'recompute' overrides alone cost "
-                       << llvm::formatv("{0:F4}",
-                                        frontier.back().recomputeTime /
-                                            stepTime)
+                       << llvm::formatv("{0:e}", frontier.back().recomputeTime /
+                                                     stepTime)
                        << " of the step's estimated time";
       return false;
     }
