@@ -58,10 +58,7 @@ def main(argv=None):
             r = json.load(open(rep))
             r["wall"] = wall
             if independent:
-                text = subprocess.run([a.remat_opt, "--mlir-print-op-generic", out], check=True,
-                                      capture_output=True, text=True).stdout
-                (func,) = memory_semantics.parse_functions(text)
-                peak = memory_semantics.peak_bytes(func)[0]
+                peak = memory_semantics.peak_of_file(a.remat_opt, out)
                 if peak != r["result"]["peak_bytes"]:
                     failures.append(f"{name}: report peak {r['result']['peak_bytes']} != independent {peak}")
             return r

@@ -39,12 +39,6 @@ def run(cmd, **kw):
     return subprocess.run(cmd, check=True, capture_output=True, text=True, **kw)
 
 
-def independent_peak(remat_opt, path):
-    text = run([remat_opt, "--mlir-print-op-generic", path]).stdout
-    (func,) = memory_semantics.parse_functions(text)
-    return memory_semantics.peak_bytes(func)[0]
-
-
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -71,7 +65,7 @@ def main(argv=None):
             r = json.load(open(rep))
             rows[policy] = (r, wall)
             for which, path in (("baseline", src), ("result", out)):
-                peak = independent_peak(a.remat_opt, path)
+                peak = memory_semantics.peak_of_file(a.remat_opt, path)
                 if peak != r[which]["peak_bytes"]:
                     failures.append(f"{policy}: {which} peak {r[which]['peak_bytes']} != independent {peak}")
 

@@ -14,6 +14,7 @@ included.
     remat-opt --mlir-print-op-generic out.mlir | python3 memory_semantics.py
 """
 import re
+import subprocess
 import sys
 
 ELEMENT_BYTES = {"f32": 4, "f16": 2, "bf16": 2, "f64": 8, "i32": 4, "i64": 8,
@@ -111,6 +112,15 @@ def peak_bytes(func):
         live = arg_bytes + sum(size[b] for b in size if start[b] <= i <= end[b])
         peak = max(peak, live)
     return peak, arg_bytes
+
+
+def peak_of_file(remat_opt, path):
+    """The peak of the single function in an IR file, printed in generic form
+    by remat-opt and recomputed here."""
+    text = subprocess.run([remat_opt, "--mlir-print-op-generic", path], check=True,
+                          capture_output=True, text=True).stdout
+    (func,) = parse_functions(text)
+    return peak_bytes(func)[0]
 
 
 def main():

@@ -130,10 +130,7 @@ def check(seed, remat_opt, remat_compile, tmp):
         if p.returncode != 0:
             failures.append(f"seed {seed} {name}: remat-opt failed: {p.stderr.strip()[-300:]}")
             return None
-        generic = subprocess.run([remat_opt, "--mlir-print-op-generic", out], capture_output=True,
-                                 text=True, check=True).stdout
-        (func,) = memory_semantics.parse_functions(generic)
-        peak = memory_semantics.peak_bytes(func)[0]
+        peak = memory_semantics.peak_of_file(remat_opt, out)
         r = json.load(open(rep))
         if peak != r["result"]["peak_bytes"]:
             failures.append(f"seed {seed} {name}: report peak {r['result']['peak_bytes']} != {peak}")

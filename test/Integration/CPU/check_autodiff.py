@@ -21,7 +21,6 @@ Prints one line per argument and a final PASS or FAIL (exit status 1).
 
 import argparse
 import os
-import re
 import subprocess
 import sys
 
@@ -29,12 +28,6 @@ import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import check_graph as G  # noqa: E402
-
-
-def signature(text):
-    sig = re.search(r"func\.func @(\w+)\((.*?)\) -> \(?(.*?)\)? \{", text, re.S)
-    params = re.findall(r"%(\w+): (tensor<[^>]*>)", sig.group(2))
-    return params, text[sig.end():]
 
 
 def main():
@@ -49,15 +42,14 @@ def main():
     a = ap.parse_args()
 
     forward = open(a.forward).read()
-    params, fbody = signature(forward)
-    logits = re.search(r"nn\.cross_entropy [^:]*: (tensor<[^>]*>)", fbody)
-    classes = G.parse_type(logits.group(1))[0][-1] if logits else 2
+    _, params, _, fbody = G.signature(forward)
+    classes = G.label_classes(fbody)
     inputs = G.make_inputs(params, np.random.default_rng(a.seed), classes)
     values = [inputs[name] for name, _ in params]
 
     joint = subprocess.run([a.remat_opt, a.forward, "--nn-autodiff"], check=True,
                            capture_output=True, text=True).stdout
-    jparams, jbody = signature(joint)
+    _, jparams, _, jbody = G.signature(joint)
     auto = G.interpret(jbody, {name: v for (name, _), v in zip(jparams, values)})
     differentiated = [i for i, (_, ty) in enumerate(params)
                       if not G.parse_type(ty)[1].startswith("i")]
@@ -91,7 +83,7 @@ def main():
               % (name, ty, err, scale))
 
     if a.joint:
-        hparams, hbody = signature(open(a.joint).read())
+        _, hparams, _, hbody = G.signature(open(a.joint).read())
         hand = G.interpret(hbody, {name: v for (name, _), v in zip(hparams, values)})
         assert len(hand) == len(auto), (len(hand), len(auto))
         for r, (x, y) in enumerate(zip(auto, hand)):

@@ -133,6 +133,23 @@ def interpret(body, env):
     raise ValueError("no return in the function")
 
 
+def signature(text, func=None):
+    """(name, [(param, type)], result types, body) of the function `func`
+    (default: the first) in the text."""
+    sig = re.search(r"func\.func @(%s)\((.*?)\) -> \(?(.*?)\)? \{"
+                    % (func or r"\w+"), text, re.S)
+    params = re.findall(r"%(\w+): (tensor<[^>]*>)", sig.group(2))
+    return sig.group(1), params, TENSOR.findall(sig.group(3)), text[sig.end():]
+
+
+def label_classes(body):
+    """The class count of the first cross-entropy's logits (labels are drawn
+    below it), or 2."""
+    logits = re.search(r"nn\.cross_entropy(?:_grad)? [^:]*: (tensor<[^>]*>)",
+                       body)
+    return parse_type(logits.group(1))[0][-1] if logits else 2
+
+
 def make_inputs(params, rng, classes):
     inputs = {}
     for name, ty in params:
@@ -211,16 +228,8 @@ def main():
         text = wrapped.group(1)
     if args.element_type:
         text = text.replace("f32>", args.element_type + ">")
-    name = args.func or r"\w+"
-    sig = re.search(r"func\.func @(%s)\((.*?)\) -> \(?(.*?)\)? \{" % name,
-                    text)
-    func = sig.group(1)
-    params = re.findall(r"%(\w+): (tensor<[^>]*>)", sig.group(2))
-    result_types = TENSOR.findall(sig.group(3))
-    body = text[sig.end():]
-    logits = re.search(r"nn\.cross_entropy(?:_grad)? [^:]*: (tensor<[^>]*>)",
-                       body)
-    classes = parse_type(logits.group(1))[0][-1] if logits else 2
+    func, params, result_types, body = signature(text, args.func)
+    classes = label_classes(body)
     inputs = make_inputs(params, np.random.default_rng(args.seed), classes)
     want = interpret(body, dict(inputs))
 
