@@ -129,10 +129,8 @@ struct RematerializePass
     if (std::optional<std::string> error =
             writeReport(report, func,
                         buildReport(func, options->policy, options->device,
-                                    baseline, result, *plan))) {
-      func.emitError(*error);
-      signalPassFailure();
-    }
+                                    baseline, result, *plan)))
+      return func.emitError(*error);
     return success();
   }
 
