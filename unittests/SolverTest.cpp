@@ -207,17 +207,19 @@ namespace {
 TEST(ParseTest, ByteSizesAreExact) {
   EXPECT_EQ(parseByteSize("1048576"), 1048576u);
   EXPECT_EQ(parseByteSize("12GiB"), 12ull << 30);
-  EXPECT_EQ(parseByteSize("1.7GiB"), 1825361100u); // floor(1.7 * 2^30)
+  EXPECT_EQ(parseByteSize("1.5KiB"), 1536u);
+  EXPECT_EQ(parseByteSize("1.75GiB"), 1879048192u);
   EXPECT_EQ(parseByteSize("2.3KB"), 2300u);
   EXPECT_EQ(parseByteSize(".5MB"), 500000u);
   EXPECT_EQ(parseByteSize("1.TB"), 1000000000000u);
   EXPECT_EQ(parseByteSize(" 2.75 MiB "), 2883584u);
-  EXPECT_EQ(parseByteSize("0.5B"), 0u);
   EXPECT_EQ(parseByteSize("9007199254740995"), 9007199254740995u);
   EXPECT_EQ(parseByteSize("9223372036854775807"), 9223372036854775807u);
-  for (const char *bad : {"9223372036854775808", "8EiB", "10000000TB", "1e9",
-                          "0x10", "-5", "+3MB", "1gib", "", "B", "1..2",
-                          "%", "99999999999999999999"})
+  for (const char *bad :
+       {"9223372036854775808", "8EiB", "10000000TB", "1e9", "0x10", "-5",
+        "+3MB", "1gib", "", "B", "1..2", "%", "99999999999999999999",
+        // Not whole bytes: refused, not rounded down.
+        "0.5B", "1.5", "1.7GiB", "0.0001KB"})
     EXPECT_FALSE(parseByteSize(bad).has_value()) << bad;
 }
 
@@ -225,7 +227,8 @@ TEST(ParseTest, Fractions) {
   EXPECT_DOUBLE_EQ(*parseFraction("0.05"), 0.05);
   EXPECT_DOUBLE_EQ(*parseFraction("5%"), 0.05);
   EXPECT_DOUBLE_EQ(*parseFraction("0"), 0.0);
-  for (const char *bad : {"-1", "inf", "nan", "%", "", "five"})
+  for (const char *bad :
+       {"-1", "inf", "nan", "%", "", "five", "-0", "-0%", "+5", " -0.0"})
     EXPECT_FALSE(parseFraction(bad).has_value()) << bad;
 }
 

@@ -1,4 +1,9 @@
 // RUN: remat-opt %s -split-input-file -verify-diagnostics --remat-print-memory-plan
+// Remarks point at locations and print no op: printing the op numbers the
+// whole function once per remark, which made the pass quadratic (4,000
+// saved activations took 11 s).
+// RUN: remat-opt %s -split-input-file --remat-print-memory-plan 2>&1 | FileCheck %s --check-prefix=NOOP --implicit-check-not="see current operation"
+// NOOP: remark: peak_bytes = 384
 
 // A chain: during an op its operand and result are live together, so the
 // peak (arguments included) is 128 (arg) + 128 (%a) + 128 (%b) at the gelu.

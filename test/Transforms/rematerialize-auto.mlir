@@ -17,7 +17,7 @@
 // BELOW: error: no plan fits budget 2818051 bytes (2.7 MiB): the smallest peak remat can reach for this function is 2818052 bytes (2.7 MiB)
 // FULL: error: policy 'full' reaches a peak of 2949124 bytes (2.8 MiB), above budget 2800000 bytes (2.7 MiB); the smallest peak remat can reach for this function is 2818052 bytes (2.7 MiB)
 // SEL: error: policy 'selective' reaches a peak of 2949124 bytes (2.8 MiB), above budget 2883588 bytes (2.8 MiB); policy=auto fits it
-// UNIT: error: invalid budget '{{.*}}'; expected a byte count with an optional unit (B, KB, MB, GB, TB, KiB, MiB, GiB, TiB), e.g. budget=12GiB
+// UNIT: error: invalid budget '{{.*}}'; expected a whole number of bytes below 2^63, with an optional unit (B, KB, MB, GB, TB, KiB, MiB, GiB, TiB), e.g. budget=12GiB or budget=1.5KiB
 // OVERHEAD: error: invalid max-overhead '-1'; expected a non-negative fraction such as 0.05 or 5%
 // BOTH: error: give policy=auto either a budget or a max-overhead, not both
 // NOTAUTO: error: max-overhead applies to policy=auto only

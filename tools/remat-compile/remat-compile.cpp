@@ -50,55 +50,71 @@ using namespace mlir;
 using remat::OpClass;
 namespace cl = llvm::cl;
 
-static cl::opt<std::string>
-    inputFilename(cl::Positional, cl::desc("<input .mlir>"), cl::init("-"));
+/// --help lists these, not the hundreds of options LLVM's libraries register.
+static cl::OptionCategory rematCategory("remat-compile options");
+
+static cl::opt<std::string> inputFilename(cl::Positional,
+                                          cl::desc("<input .mlir>"),
+                                          cl::init("-"),
+                                          cl::cat(rematCategory));
 static cl::opt<std::string> outputFilename("o", cl::desc("Output file"),
                                            cl::value_desc("path"),
-                                           cl::init("a.out"));
+                                           cl::init("a.out"),
+                                           cl::cat(rematCategory));
 static cl::opt<std::string>
-    entryName("entry", cl::desc("Entry function (default: the first public "
-                                "function with a body)"));
+    entryName("entry",
+              cl::desc("Entry function (default: the first public "
+                       "function with a body)"),
+              cl::cat(rematCategory));
 static cl::opt<std::string> targetName("target", cl::desc("cpu or cuda"),
-                                       cl::init("cpu"));
+                                       cl::init("cpu"), cl::cat(rematCategory));
 static cl::opt<std::string>
-    policyName("policy", cl::desc("Run --rematerialize with this policy "
-                                  "first (none, full, sqrt, selective, "
-                                  "auto)"));
+    policyName("policy",
+               cl::desc("Run --rematerialize with this policy "
+                        "first (none, full, sqrt, selective, "
+                        "auto)"),
+               cl::cat(rematCategory));
 static cl::opt<bool>
     autodiff("autodiff",
              cl::desc("The entry is a forward function returning a scalar "
                       "loss: run --nn-autodiff on it first, so the "
                       "executable computes the loss and the gradients of "
-                      "its floating-point arguments"));
+                      "its floating-point arguments"),
+             cl::cat(rematCategory));
 static cl::opt<std::string>
-    budget("budget", cl::desc("--rematerialize budget (e.g. 12GiB): the "
-                              "plan's peak bytes must fit"));
+    budget("budget",
+           cl::desc("--rematerialize budget (e.g. 12GiB): the "
+                    "plan's peak bytes must fit"),
+           cl::cat(rematCategory));
 static cl::opt<std::string>
     maxOverhead("max-overhead",
-                cl::desc("--rematerialize max-overhead for --policy=auto"));
+                cl::desc("--rematerialize max-overhead for --policy=auto"),
+                cl::cat(rematCategory));
 static cl::opt<std::string> deviceName("device",
                                        cl::desc("Cost-model device for "
                                                 "--policy"),
-                                       cl::init("h200"));
+                                       cl::init("h200"),
+                                       cl::cat(rematCategory));
 static cl::opt<std::string>
     emitKind("emit",
              cl::desc("exe (default), mlir (lowered MLIR), llvm "
                       "(LLVM IR) or driver (the generated C++)"),
-             cl::init("exe"));
+             cl::init("exe"), cl::cat(rematCategory));
 static cl::opt<bool> fuseElementwise("fuse-elementwise",
                                      cl::desc("Fuse elementwise kernels"),
-                                     cl::init(false));
+                                     cl::init(false), cl::cat(rematCategory));
 static cl::opt<bool> emulateGPUMapping(
     "emulate-gpu-mapping",
     cl::desc("--target=cpu only: map loops to GPU launches as the CUDA "
              "pipeline does and run them as host loops (testing aid)"),
-    cl::init(false));
+    cl::init(false), cl::cat(rematCategory));
 static cl::opt<std::string> cxxPath("cxx",
                                     cl::desc("C++ compiler used to link"),
-                                    cl::init(REMAT_DEFAULT_CXX));
+                                    cl::init(REMAT_DEFAULT_CXX),
+                                    cl::cat(rematCategory));
 static cl::opt<bool> keepTemps("keep-temps",
                                cl::desc("Keep the temporary directory"),
-                               cl::init(false));
+                               cl::init(false), cl::cat(rematCategory));
 
 namespace {
 
@@ -320,7 +336,7 @@ LogicalResult writeFile(StringRef path, StringRef contents) {
   return success();
 }
 
-LogicalResult link(StringRef dir, StringRef driverPath, StringRef llPath) {
+LogicalResult link(StringRef driverPath, StringRef llPath) {
   std::string runtimeLib = REMAT_RUNTIME_LIB_DIR;
   SmallVector<std::string> argv = {cxxPath,
                                    "-O2",
@@ -348,11 +364,52 @@ LogicalResult link(StringRef dir, StringRef driverPath, StringRef llPath) {
       llvm::sys::ExecuteAndWait(cxxPath, refs, std::nullopt, {}, 0, 0, &error);
   if (rc != 0) {
     llvm::errs() << "remat-compile: linking with '" << cxxPath << "' failed"
-                 << (error.empty() ? "" : ": " + error) << " (temporaries in "
-                 << dir << ")\n";
+                 << (error.empty() ? "" : ": " + error)
+                 << (keepTemps ? "" : " (--keep-temps keeps its inputs)")
+                 << "\n";
     return failure();
   }
   return success();
+}
+
+/// Symbols the executable defines or the lowered code calls: a module
+/// function of the same name would clash with them at link time, or
+/// silently replace them.
+bool isReservedSymbol(StringRef name) {
+  static const llvm::StringSet<> reserved = {
+      "main",   "malloc", "free",    "calloc", "realloc", "aligned_alloc",
+      "memcpy", "memset", "memmove", "abort",  "exit",    "memrefCopy",
+      "exp",    "expf",   "log",     "logf",   "tanh",    "tanhf",
+      "sqrt",   "sqrtf",  "erf",     "erff",   "pow",     "powf",
+      "fabs",   "fabsf",  "rtclock"};
+  return reserved.contains(name) || name.starts_with("_mlir_") ||
+         name.starts_with("mgpu") || name.starts_with("__") ||
+         name.starts_with("remat_");
+}
+
+/// The executable links no code but the module's and remat's runtime: every
+/// called function needs a body, and no function may take a name that the
+/// executable already uses.
+LogicalResult checkLinkable(ModuleOp module) {
+  for (auto f : module.getOps<func::FuncOp>())
+    if (isReservedSymbol(f.getSymName()))
+      return f.emitError("function @")
+             << f.getSymName()
+             << " would clash with a symbol of the executable (its main, "
+                "the C library, libm or remat's runtime); rename it";
+  WalkResult calls = module.walk([&](func::CallOp call) {
+    auto callee =
+        module.lookupSymbol<func::FuncOp>(call.getCalleeAttr().getAttr());
+    if (callee && !callee.isExternal())
+      return WalkResult::advance();
+    call.emitError("call to @")
+        << call.getCallee()
+        << (callee ? ", which has no body" : ", which is not defined")
+        << ": remat-compile links no other code, so every called function "
+           "must be defined in the module";
+    return WalkResult::interrupt();
+  });
+  return failure(calls.wasInterrupted());
 }
 
 LogicalResult compile(MLIRContext &context, llvm::SourceMgr &sourceMgr) {
@@ -395,22 +452,26 @@ LogicalResult compile(MLIRContext &context, llvm::SourceMgr &sourceMgr) {
     return failure();
   }
 
+  if (failed(checkLinkable(*module)) || failed(remat::checkSizes(entry)))
+    return failure();
+
+  // Only the entry is differentiated and planned: other functions are
+  // helpers it calls, not training steps.
   if (autodiff) {
-    // Only the entry is differentiated.
     PassManager pm(&context, func::FuncOp::getOperationName());
     pm.addPass(remat::createNNAutodiff());
     if (failed(pm.run(entry)))
       return failure();
   }
   if (!policyName.empty()) {
-    PassManager pm(&context);
+    PassManager pm(&context, func::FuncOp::getOperationName());
     remat::RematerializeOptions options;
     options.policy = policyName;
     options.device = deviceName;
     options.budget = budget;
     options.maxOverhead = maxOverhead;
-    pm.addNestedPass<func::FuncOp>(remat::createRematerialize(options));
-    if (failed(pm.run(*module)))
+    pm.addPass(remat::createRematerialize(options));
+    if (failed(pm.run(entry)))
       return failure();
   }
 
@@ -518,12 +579,13 @@ LogicalResult compile(MLIRContext &context, llvm::SourceMgr &sourceMgr) {
   llvm::sys::path::append(llPath, "model.ll");
   LogicalResult result = success();
   if (failed(writeFile(driverPath, driver)) || failed(writeFile(llPath, ir)) ||
-      failed(link(dir, driverPath, llPath)))
+      failed(link(driverPath, llPath)))
     result = failure();
-  if (!keepTemps && succeeded(result))
-    llvm::sys::fs::remove_directories(dir);
-  else if (keepTemps)
+  // Removed on failure too; --keep-temps keeps them for a look.
+  if (keepTemps)
     llvm::errs() << "remat-compile: temporaries kept in " << dir << "\n";
+  else
+    llvm::sys::fs::remove_directories(dir);
   return result;
 }
 
@@ -531,6 +593,7 @@ LogicalResult compile(MLIRContext &context, llvm::SourceMgr &sourceMgr) {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
+  cl::HideUnrelatedOptions(rematCategory);
   cl::ParseCommandLineOptions(argc, argv,
                               "remat-compile: build a training step into a "
                               "self-contained executable\n");
@@ -542,6 +605,9 @@ int main(int argc, char **argv) {
   registry.insert<remat::nn::NNDialect, remat::RematDialect>();
   remat::registerCostExternalModels(registry);
   MLIRContext context(registry);
+  // Diagnostics point at the source; printing the op after each one would
+  // repeat whole functions.
+  context.printOpOnDiagnostic(false);
 
   std::string error;
   auto input = openInputFile(inputFilename, &error);

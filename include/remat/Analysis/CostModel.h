@@ -73,6 +73,20 @@ struct OpCost {
 /// The cost of `op`, from the cost op interface or the conservative default.
 OpCost getOpCost(mlir::Operation *op);
 
+/// The most bytes the tensors of one function may hold in all, and the most
+/// FLOPs its ops may cost in all: 2^62. Every sum the analyses form (live
+/// bytes, a plan's peak, FLOPs before and after recomputation, which clones
+/// each op at most once) then fits in a signed 64-bit integer, as the report
+/// writes it.
+constexpr uint64_t kMaxFunctionSize = uint64_t(1) << 62;
+
+/// Checks that the sizes of `root` (a function) fit remat's 64-bit
+/// arithmetic: no tensor value (argument or result of any op) and no op's
+/// FLOPs above kMaxFunctionSize, and neither in all. Emits an error at the
+/// first offending op, or at `root` for the totals. The passes call it before
+/// they plan; the analyses assume it holds.
+mlir::LogicalResult checkSizes(mlir::Operation *root);
+
 /// Attaches the cost op interface to upstream ops that a joint graph from
 /// another compiler contains (arith.constant, tensor.empty).
 void registerCostExternalModels(mlir::DialectRegistry &registry);

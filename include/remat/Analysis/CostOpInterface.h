@@ -2,11 +2,13 @@
 #ifndef REMAT_ANALYSIS_COSTOPINTERFACE_H
 #define REMAT_ANALYSIS_COSTOPINTERFACE_H
 
+#include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/Value.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <cstdint>
+#include <optional>
 
 namespace remat {
 
@@ -22,12 +24,20 @@ enum class OpClass {
 llvm::StringRef stringifyOpClass(OpClass cls);
 
 /// Bytes of a value of static tensor type (numel * element size, with
-/// sub-byte element types rounded up); 0 for anything else.
+/// sub-byte element types rounded up); 0 for anything else. Saturates at
+/// UINT64_MAX when the size does not fit in 64 bits (checkSizes rejects such
+/// functions before any analysis adds sizes up).
 uint64_t getTensorBytes(mlir::Type type);
 uint64_t getTensorBytes(mlir::Value value);
 uint64_t sumTensorBytes(mlir::ValueRange values);
 /// Number of elements of a static tensor type; 1 for a scalar, 0 otherwise.
+/// Saturates at UINT64_MAX.
 uint64_t getNumElements(mlir::Type type);
+/// Number of elements of a static tensor type, or nothing when the product
+/// of its dimensions does not fit in 64 bits.
+std::optional<uint64_t> getCheckedNumElements(mlir::RankedTensorType type);
+/// The saturating product of two counts (FLOPs, elements, bytes).
+uint64_t saturatingMul(uint64_t a, uint64_t b);
 
 } // namespace remat
 

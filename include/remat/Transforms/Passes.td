@@ -115,8 +115,8 @@ def Rematerialize : Pass<"rematerialize", "::mlir::func::FuncOp"> {
            "step's (0.05 or 5%)">,
     Option<"pareto", "pareto", "bool", /*default=*/"false",
            "add the Pareto frontier of plans to the report">,
-    Option<"selectiveThreshold", "selective-threshold", "double",
-           /*default=*/"1.0",
+    Option<"selectiveThreshold", "selective-threshold", "std::string",
+           /*default=*/"\"1\"",
            "selective: recompute when recompute FLOPs per byte freed are at "
            "most this many times the device's ridge point">,
   ];

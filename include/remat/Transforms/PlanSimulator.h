@@ -69,6 +69,9 @@ public:
     /// the first event at which a backward op, a clone or the terminator
     /// uses it (or the number of events).
     std::vector<int> defEvent, lastForwardUse, firstBackwardUse;
+    /// Per value id (meaningful for buffer roots): the last event at which
+    /// its original buffer is used, by any op, clone or the terminator.
+    std::vector<int> bufferEnd;
     /// Per value id: the events at which its clone's buffer is made and
     /// last used, or -1 if it has no clone.
     std::vector<int> cloneEvent, cloneEnd;

@@ -43,9 +43,10 @@ struct PlannerOptions {
 };
 
 /// Parses a byte size: an integer or decimal number with an optional unit
-/// B, KB, MB, GB, TB (powers of 1000) or KiB, MiB, GiB, TiB (powers of 1024).
+/// B, KB, MB, GB, TB (powers of 1000) or KiB, MiB, GiB, TiB (powers of 1024)
+/// that comes to a whole number of bytes below 2^63.
 std::optional<uint64_t> parseByteSize(llvm::StringRef text);
-/// Parses a non-negative fraction: "0.05" or "5%".
+/// Parses a non-negative fraction without a sign: "0.05" or "5%".
 std::optional<double> parseFraction(llvm::StringRef text);
 
 /// The decision for one saved activation.
@@ -102,6 +103,14 @@ void describeRecomputeCosts(const JointGraph &graph, const DeviceInfo &device,
 std::optional<RematPlan> planRematerialization(mlir::func::FuncOp func,
                                                const JointGraph &graph,
                                                const PlannerOptions &options);
+
+/// Erases the ops of `body` whose results are unused and that have no side
+/// effects, last first, so that chains of them go too; returns how many.
+/// --rematerialize and --nn-autodiff run it first: a dead op feeds neither
+/// the loss nor a gradient, so it is neither forward nor backward code, and
+/// the lowering's canonicalization deletes it anyway (a plan that counted it
+/// would describe memory the step never holds).
+unsigned eraseDeadOps(mlir::Block &body);
 
 /// Rewrites the function of `graph` so that it follows `plan`: before each
 /// backward op, the uses of forward values outside `plan.kept` are redirected

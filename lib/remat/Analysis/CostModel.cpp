@@ -8,6 +8,7 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
 
 #include <algorithm>
@@ -96,7 +97,8 @@ std::optional<DeviceInfo> DeviceInfo::fromJSON(const llvm::json::Value &json,
     // Rates below one per second (or infinite) make estimated times
     // overflow.
     if (!(*v >= 1) || !std::isfinite(*v)) {
-      error = ("'" + where + key + "' must be a finite rate of at least 1 "
+      error = ("'" + where + key +
+               "' must be a finite rate of at least 1 "
                "per second")
                   .str();
       return false;
@@ -179,10 +181,57 @@ OpCost remat::getOpCost(Operation *op) {
   }
   // Conservative default: one FLOP per result element, all tensor bytes.
   for (Value r : op->getResults())
-    cost.flops += getNumElements(r.getType());
+    cost.flops = llvm::SaturatingAdd(cost.flops, getNumElements(r.getType()));
   cost.bytesRead = sumTensorBytes(op->getOperands());
   cost.bytesWritten = sumTensorBytes(op->getResults());
   return cost;
+}
+
+LogicalResult remat::checkSizes(Operation *root) {
+  uint64_t totalBytes = 0, totalFlops = 0;
+  auto tooLarge = [](Operation *at, StringRef what, Type type) {
+    return at->emitError() << what << " of type " << type
+                           << " is too large: remat counts bytes in 64-bit "
+                              "arithmetic and accepts at most 2^62 bytes per "
+                              "function";
+  };
+  auto addValue = [&](Value value, Operation *at, StringRef what) {
+    uint64_t bytes = getTensorBytes(value);
+    if (bytes > kMaxFunctionSize) {
+      (void)tooLarge(at, what, value.getType());
+      return false;
+    }
+    totalBytes += bytes; // both terms <= 2^62: no overflow
+    return true;
+  };
+  WalkResult result = root->walk([&](Block *block) {
+    for (BlockArgument arg : block->getArguments())
+      if (!addValue(arg, block->getParentOp(),
+                    "argument #" + std::to_string(arg.getArgNumber())))
+        return WalkResult::interrupt();
+    for (Operation &op : *block) {
+      for (OpResult r : op.getResults())
+        if (!addValue(r, &op, "result #" + std::to_string(r.getResultNumber())))
+          return WalkResult::interrupt();
+      uint64_t flops = getOpCost(&op).flops;
+      if (flops > kMaxFunctionSize) {
+        op.emitError("the op's FLOPs do not fit remat's 64-bit arithmetic "
+                     "(at most 2^62 per function)");
+        return WalkResult::interrupt();
+      }
+      totalFlops += flops;
+      if (totalBytes > kMaxFunctionSize || totalFlops > kMaxFunctionSize) {
+        root->emitError() << "the "
+                          << (totalBytes > kMaxFunctionSize ? "tensors" : "ops")
+                          << " of this function hold more than 2^62 "
+                          << (totalBytes > kMaxFunctionSize ? "bytes" : "FLOPs")
+                          << " in all; remat counts sizes in 64-bit arithmetic";
+        return WalkResult::interrupt();
+      }
+    }
+    return WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
 }
 
 //===----------------------------------------------------------------------===//
@@ -211,13 +260,14 @@ struct LinalgCostModel
     auto linalgOp = cast<linalg::LinalgOp>(op);
     uint64_t points = 1;
     for (int64_t range : linalgOp.getStaticLoopRanges())
-      points *= range > 0 ? static_cast<uint64_t>(range) : 1;
+      points =
+          saturatingMul(points, range > 0 ? static_cast<uint64_t>(range) : 1);
     uint64_t perPoint = 0;
     for (Operation &bodyOp : linalgOp.getBlock()->without_terminator())
       perPoint +=
           isa<arith::ArithDialect, math::MathDialect>(bodyOp.getDialect()) &&
           !isa<arith::ConstantOp, arith::IndexCastOp>(bodyOp);
-    return points * perPoint;
+    return saturatingMul(points, perPoint);
   }
   OpClass getOpClass(Operation *op) const {
     auto linalgOp = cast<linalg::LinalgOp>(op);

@@ -3,6 +3,7 @@
 #include "remat/Analysis/CostOpInterface.h"
 
 #include "mlir/IR/BuiltinTypes.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 
@@ -22,14 +23,28 @@ llvm::StringRef remat::stringifyOpClass(OpClass cls) {
   return "unknown";
 }
 
+uint64_t remat::saturatingMul(uint64_t a, uint64_t b) {
+  return llvm::SaturatingMultiply(a, b);
+}
+
+std::optional<uint64_t> remat::getCheckedNumElements(RankedTensorType type) {
+  if (!type.hasStaticShape())
+    return std::nullopt;
+  uint64_t n = 1;
+  for (int64_t d : type.getShape()) {
+    bool overflow = false;
+    n = llvm::SaturatingMultiply(n, static_cast<uint64_t>(d), &overflow);
+    if (overflow)
+      return std::nullopt;
+  }
+  return n;
+}
+
 uint64_t remat::getNumElements(Type type) {
   auto shaped = dyn_cast<RankedTensorType>(type);
   if (!shaped || !shaped.hasStaticShape())
     return 0;
-  uint64_t n = 1;
-  for (int64_t d : shaped.getShape())
-    n *= static_cast<uint64_t>(d);
-  return n;
+  return getCheckedNumElements(shaped).value_or(UINT64_MAX);
 }
 
 uint64_t remat::getTensorBytes(Type type) {
@@ -40,7 +55,7 @@ uint64_t remat::getTensorBytes(Type type) {
   unsigned bits = element.isIntOrFloat() ? element.getIntOrFloatBitWidth() : 64;
   if (auto complex = dyn_cast<ComplexType>(element))
     bits = 2 * complex.getElementType().getIntOrFloatBitWidth();
-  return getNumElements(type) * ((bits + 7) / 8);
+  return saturatingMul(getNumElements(type), (bits + 7) / 8);
 }
 
 uint64_t remat::getTensorBytes(Value value) {
@@ -50,7 +65,7 @@ uint64_t remat::getTensorBytes(Value value) {
 uint64_t remat::sumTensorBytes(ValueRange values) {
   uint64_t total = 0;
   for (Value v : values)
-    total += getTensorBytes(v);
+    total = llvm::SaturatingAdd(total, getTensorBytes(v));
   return total;
 }
 

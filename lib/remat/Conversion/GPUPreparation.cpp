@@ -22,6 +22,7 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
+#include <limits>
 #include <numeric>
 
 namespace remat {
@@ -74,8 +75,7 @@ struct MapLoopsToGPUPass
   /// code of a rank-0 kernel) becomes a one-iteration scf.parallel, so that
   /// it runs in a kernel of one thread instead of on the host. The scalar
   /// loads and arithmetic a store depends on move into the loop with it.
-  static void wrapSerialWork(func::FuncOp func, IRRewriter &rewriter) {
-    Block &body = func.getBody().front();
+  static void wrapSerialWork(Block &body, IRRewriter &rewriter) {
     SmallVector<Operation *> serial;
     for (Operation &op : body)
       if (op.getNumResults() == 0 &&
@@ -123,6 +123,28 @@ struct MapLoopsToGPUPass
     }
   }
 
+  /// Collapsing multiplies the trip counts of a loop nest into one index:
+  /// refuse nests whose product does not fit in a signed 64-bit index.
+  static LogicalResult checkCollapsedTripCount(scf::ParallelOp loop) {
+    __int128 total = 1;
+    for (auto [lb, ub, step] : llvm::zip_equal(
+             loop.getLowerBound(), loop.getUpperBound(), loop.getStep())) {
+      std::optional<int64_t> l = getConstantIntValue(lb);
+      std::optional<int64_t> u = getConstantIntValue(ub);
+      std::optional<int64_t> s = getConstantIntValue(step);
+      if (!l || !u || !s || *s <= 0)
+        return success(); // dynamic: nothing to check statically
+      __int128 trips =
+          std::max<__int128>(0, (static_cast<__int128>(*u) - *l + *s - 1) / *s);
+      total *= trips;
+      if (total > std::numeric_limits<int64_t>::max())
+        return loop.emitError("the loop nest has more iterations than a "
+                              "64-bit index can count; it cannot be collapsed "
+                              "into one GPU dimension");
+    }
+    return success();
+  }
+
   static SmallVector<scf::ParallelOp> outermostLoops(func::FuncOp func) {
     SmallVector<scf::ParallelOp> loops;
     func.walk([&](scf::ParallelOp loop) {
@@ -138,10 +160,16 @@ struct MapLoopsToGPUPass
       func.emitError("block-size must be positive");
       return signalPassFailure();
     }
+    // A declaration has no code to map.
+    if (func.isExternal())
+      return;
     IRRewriter rewriter(&getContext());
-    wrapSerialWork(func, rewriter);
+    for (Block &body : func.getBody())
+      wrapSerialWork(body, rewriter);
     for (scf::ParallelOp loop : outermostLoops(func)) {
       if (loop.getNumLoops() > 1) {
+        if (failed(checkCollapsedTripCount(loop)))
+          return signalPassFailure();
         std::vector<unsigned> all(loop.getNumLoops());
         std::iota(all.begin(), all.end(), 0);
         rewriter.setInsertionPoint(loop);
@@ -155,9 +183,13 @@ struct MapLoopsToGPUPass
       std::optional<int64_t> lb = getConstantIntValue(loop.getLowerBound()[0]);
       std::optional<int64_t> ub = getConstantIntValue(loop.getUpperBound()[0]);
       std::optional<int64_t> step = getConstantIntValue(loop.getStep()[0]);
-      if (lb && ub && step && *step > 0)
-        tile = std::max<int64_t>(
-            1, std::min(tile, (*ub - *lb + *step - 1) / *step));
+      if (lb && ub && step && *step > 0) {
+        // In 128 bits: ub - lb + step - 1 overflows int64_t for loops that
+        // span most of the index range.
+        __int128 trips = (static_cast<__int128>(*ub) - *lb + *step - 1) / *step;
+        tile = static_cast<int64_t>(
+            std::max<__int128>(1, std::min<__int128>(tile, trips)));
+      }
       scf::tileParallelLoop(loop, {tile}, /*noMinMaxBounds=*/true);
     }
     // Tiles to blocks, elements of a tile to threads, anything deeper runs

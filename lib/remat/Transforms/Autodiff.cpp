@@ -16,6 +16,7 @@
 #include "remat/Transforms/Passes.h"
 
 #include "remat/Dialect/NN/NNOps.h"
+#include "remat/Transforms/RematPlanner.h"
 #include "remat/Transforms/VJPOpInterface.h"
 
 #include "mlir/IR/Builders.h"
@@ -182,15 +183,8 @@ struct NNAutodiffPass : public remat::impl::NNAutodiffBase<NNAutodiffPass> {
     ret->setOperands(results);
     func.setType(FunctionType::get(func.getContext(), func.getArgumentTypes(),
                                    ValueRange(results).getTypes()));
-    Block::iterator first = forwardOps.empty()
-                                ? body.begin()
-                                : std::next(Block::iterator(forwardOps.back()));
-    SmallVector<Operation *> backward;
-    for (Operation &op : llvm::make_range(first, Block::iterator(ret)))
-      backward.push_back(&op);
-    for (Operation *op : llvm::reverse(backward))
-      if (isOpTriviallyDead(op))
-        op->erase();
+    // Forward ops that feed neither the loss nor a gradient go too.
+    eraseDeadOps(body);
     return success();
   }
 };

@@ -234,6 +234,9 @@ PlanSimulator::Result PlanSimulator::Replay::run() {
       if (clone >= 0 && instances[clone].root >= 0)
         detail->cloneEnd[value] = instances[instances[clone].root].end;
     detail->live.resize(numEvents);
+    detail->bufferEnd.resize(cloneOf.size());
+    for (unsigned id = 0; id < cloneOf.size(); ++id)
+      detail->bufferEnd[id] = instances[id].end;
     for (int &first : detail->firstBackwardUse)
       if (first < 0)
         first = numEvents;

@@ -8,7 +8,7 @@
 
 #include "remat/Transforms/Passes.h"
 
-#include "remat/Analysis/CostOpInterface.h"
+#include "remat/Analysis/CostModel.h"
 #include "remat/Analysis/JointGraph.h"
 #include "remat/Analysis/MemoryPlan.h"
 
@@ -31,12 +31,17 @@ struct PrintMemoryPlanPass
       func.emitError("expects a function with a single-block body");
       return signalPassFailure();
     }
+    if (failed(checkSizes(func)))
+      return signalPassFailure();
     MemoryPlan plan(func.getBody().front());
     // Only joint functions (with a loss result) have saved activations.
     std::optional<JointGraph> graph;
     if (func.getNumResults() > 0)
       graph = JointGraph::build(func);
-    InFlightDiagnostic remark = func.emitRemark();
+    // Remarks go to locations, not ops: a diagnostic on an op prints the op
+    // (numbering the whole function to do so), once per remark, which made
+    // this pass quadratic in the length of the function.
+    InFlightDiagnostic remark = mlir::emitRemark(func.getLoc());
     remark << "peak_bytes = " << plan.getPeakBytes()
            << ", argument_bytes = " << plan.getArgumentBytes();
     if (graph)
@@ -45,14 +50,16 @@ struct PrintMemoryPlanPass
              << graph->getSavedActivations().size() << " values)";
     remark.report();
     if (Operation *peak = plan.getPeakOp())
-      peak->emitRemark() << "peak: " << plan.getPeakBytes() << " bytes live";
+      mlir::emitRemark(peak->getLoc())
+          << "peak: " << plan.getPeakBytes() << " bytes live";
     if (!graph)
       return;
     for (Value value : graph->getSavedActivations()) {
       Operation *def = value.getDefiningOp();
-      def->emitRemark() << "saved activation: result "
-                        << cast<OpResult>(value).getResultNumber() << ", "
-                        << getTensorBytes(value) << " bytes";
+      mlir::emitRemark(def->getLoc())
+          << "saved activation: result "
+          << cast<OpResult>(value).getResultNumber() << ", "
+          << getTensorBytes(value) << " bytes";
     }
   }
 };

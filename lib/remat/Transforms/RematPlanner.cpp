@@ -98,14 +98,18 @@ std::optional<uint64_t> remat::parseByteSize(StringRef text) {
   for (char c : whole)
     value = value * 10 + (c - '0');
   value *= *scale;
-  // The fraction of the unit, rounded down to a whole byte; digits beyond
-  // the 18th cannot change it by a byte for any unit here.
-  StringRef digits = fraction.take_front(18);
+  // The fraction of the unit must come to a whole number of bytes
+  // ("1.5KiB" is 1536 bytes; "1.5" and "0.0001KB" are refused). At most 19
+  // fraction digits: the largest unit is below 10^13 bytes.
+  if (fraction.size() > 19)
+    return std::nullopt;
   unsigned __int128 numerator = 0, denominator = 1;
-  for (char c : digits) {
+  for (char c : fraction) {
     numerator = numerator * 10 + (c - '0');
     denominator *= 10;
   }
+  if (numerator * *scale % denominator != 0)
+    return std::nullopt;
   value += numerator * *scale / denominator;
   if (value >= (static_cast<unsigned __int128>(1) << 63))
     return std::nullopt;
@@ -115,9 +119,11 @@ std::optional<uint64_t> remat::parseByteSize(StringRef text) {
 std::optional<double> remat::parseFraction(StringRef text) {
   text = text.trim();
   double scale = text.consume_back("%") ? 0.01 : 1.0;
+  text = text.trim();
   double value;
-  if (text.empty() || text.trim().getAsDouble(value) || !(value >= 0) ||
-      std::isinf(value))
+  // No sign at all: "-0" is refused like any negative fraction.
+  if (text.empty() || text.front() == '-' || text.front() == '+' ||
+      text.getAsDouble(value) || !(value >= 0) || std::isinf(value))
     return std::nullopt;
   return value * scale;
 }
@@ -194,6 +200,7 @@ private:
   bool applyOverrides();
   void closeOverUnrecomputable();
   void selectCheapValues();
+  void keepPromisesOfFixedPolicies();
   /// Computes the Pareto frontier when auto, a budget or the frontier is
   /// asked for; auto takes its plan from it.
   bool solve();
@@ -236,6 +243,9 @@ std::optional<RematPlan> Planner::run() {
   closeOverUnrecomputable();
   if (options.policy == Policy::Selective)
     selectCheapValues();
+  if (options.policy == Policy::Full || options.policy == Policy::Sqrt ||
+      options.policy == Policy::Selective)
+    keepPromisesOfFixedPolicies();
   if ((options.policy == Policy::Auto || options.budget || options.pareto) &&
       !solve())
     return std::nullopt;
@@ -402,6 +412,103 @@ void Planner::selectCheapValues() {
       changed = true;
     }
   }
+}
+
+/// What full, sqrt and selective promise (docs/Rematerialize.md):
+///  * a recompute frees something: a saved activation whose original buffer
+///    is still in use when its clone would be made (a kept view of the same
+///    buffer, a returned alias, a backward user of an alias) is kept, and so
+///    is a view of an argument;
+///  * the plan's peak is at most that of keeping every saved activation:
+///    while it is above, the recompute whose undoing lowers the peak most is
+///    undone.
+/// Only "recompute" overrides are never undone; if they alone keep the peak
+/// above, the pass warns.
+void Planner::keepPromisesOfFixedPolicies() {
+  PlanSimulator sim(graph, options.device);
+  auto undoable = [&](Value value) {
+    return !plan.kept.contains(value) &&
+           getPolicyOverride(value.getDefiningOp()) !=
+               PolicyOverride::Recompute;
+  };
+  PlanSimulator::Detail detail;
+  // 1. Recomputes that free nothing. Keeping such a value is never worse
+  //    (its buffer is live when the clone would be made), and it can only
+  //    shorten other chains; repeat until the plan has none.
+  for (bool changed = true; changed;) {
+    changed = false;
+    sim.simulate(sim.toBits(plan.kept), &detail);
+    for (Value value : graph.getSavedActivations()) {
+      if (!undoable(value))
+        continue;
+      int id = sim.getValueId(value);
+      int root = sim.getBufferRoot(id);
+      int clone = detail.cloneEvent[id];
+      if (clone < 0 || (root >= 0 && detail.bufferEnd[root] < clone))
+        continue;
+      plan.kept.insert(value);
+      reasons[value] = root < 0 ? "kept: a view of an argument costs no memory"
+                                : "kept: its buffer is still live where the "
+                                  "recompute would be placed (through a kept "
+                                  "view or another use), so recomputing it "
+                                  "would free nothing";
+      changed = true;
+    }
+  }
+  // 2. The peak of keeping everything is the ceiling.
+  llvm::DenseSet<Value> everything(plan.kept.begin(), plan.kept.end());
+  everything.insert(graph.getSavedActivations().begin(),
+                    graph.getSavedActivations().end());
+  uint64_t ceiling = sim.simulate(sim.toBits(everything)).peakBytes;
+  PlanSimulator::Result result = sim.simulate(sim.toBits(plan.kept), &detail);
+  while (result.peakBytes > ceiling) {
+    // Try the values whose clone is live at the peak first, then all.
+    SmallVector<Value> atPeak, all;
+    for (Value value : graph.getSavedActivations()) {
+      if (!undoable(value))
+        continue;
+      int id = sim.getValueId(value);
+      all.push_back(value);
+      if (detail.cloneEvent[id] >= 0 &&
+          detail.cloneEvent[id] <= static_cast<int>(result.peakEvent) &&
+          detail.cloneEnd[id] >= static_cast<int>(result.peakEvent))
+        atPeak.push_back(value);
+    }
+    Value best;
+    uint64_t bestPeak = result.peakBytes;
+    for (ArrayRef<Value> candidates :
+         {ArrayRef<Value>(atPeak), ArrayRef(all)}) {
+      for (Value value : candidates) {
+        llvm::BitVector bits = sim.toBits(plan.kept);
+        bits.set(sim.getValueId(value));
+        uint64_t peak = sim.simulate(bits).peakBytes;
+        if (peak < bestPeak)
+          best = value, bestPeak = peak;
+      }
+      if (best)
+        break;
+    }
+    if (!best) {
+      // No single undo lowers the peak: undo them all.
+      for (Value value : all) {
+        plan.kept.insert(value);
+        reasons[value] = "kept: the policy's plan peaked above keeping every "
+                         "saved activation";
+      }
+      result = sim.simulate(sim.toBits(plan.kept), &detail);
+      break;
+    }
+    plan.kept.insert(best);
+    reasons[best] = "kept: recomputing it raised the plan's peak above "
+                    "keeping every saved activation";
+    result = sim.simulate(sim.toBits(plan.kept), &detail);
+  }
+  if (result.peakBytes > ceiling)
+    func.emitWarning() << "policy '" << stringifyPolicy(options.policy)
+                       << "' peaks at " << result.peakBytes
+                       << " bytes, above the " << ceiling
+                       << " bytes of keeping every saved activation, because "
+                          "of remat.policy = \"recompute\" overrides";
 }
 
 static bool hasCheckpointBlocks(const JointGraph &graph) {

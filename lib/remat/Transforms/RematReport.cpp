@@ -140,6 +140,11 @@ remat::writeReport(StringRef path, func::FuncOp func,
         llvm::outs() << llvm::formatv("{0}", entry.second) << "\n";
     llvm::outs().flush();
     reportsByDestination.erase({path.str(), module});
+    if (llvm::outs().has_error()) {
+      std::string message = llvm::outs().error().message();
+      llvm::outs().clear_error();
+      return "cannot write report to standard output: " + message;
+    }
     return std::nullopt;
   }
   llvm::json::Array all;
@@ -156,5 +161,13 @@ remat::writeReport(StringRef path, func::FuncOp func,
     os << llvm::formatv("{0:2}", all.front()) << "\n";
   else
     os << llvm::formatv("{0:2}", llvm::json::Value(std::move(all))) << "\n";
+  // A write error (a full disk, /dev/full) is this function's error, not a
+  // fatal one when the stream is destroyed.
+  os.close();
+  if (os.has_error()) {
+    std::string message = os.error().message();
+    os.clear_error();
+    return "cannot write report '" + path.str() + "': " + message;
+  }
   return std::nullopt;
 }

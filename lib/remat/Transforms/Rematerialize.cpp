@@ -20,6 +20,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 namespace remat {
 #define GEN_PASS_DEF_REMATERIALIZE
@@ -70,6 +71,19 @@ private:
 
 } // namespace
 
+unsigned remat::eraseDeadOps(Block &body) {
+  SmallVector<Operation *> ops;
+  for (Operation &op : body)
+    ops.push_back(&op);
+  unsigned erased = 0;
+  for (Operation *op : llvm::reverse(ops))
+    if (isOpTriviallyDead(op)) {
+      op->erase();
+      ++erased;
+    }
+  return erased;
+}
+
 void remat::applyRematPlan(const JointGraph &graph, const RematPlan &plan) {
   ChainCloner cloner(graph, plan);
   Operation *terminator = graph.getOps().back();
@@ -107,6 +121,11 @@ struct RematerializePass
     std::optional<PlannerOptions> options = getPlannerOptions();
     if (!options)
       return failure();
+    if (func.getBody().hasOneBlock()) {
+      if (failed(checkSizes(func)))
+        return failure();
+      eraseDeadOps(func.getBody().front());
+    }
     std::optional<JointGraph> graph = JointGraph::build(func);
     if (!graph)
       return failure();
@@ -162,18 +181,24 @@ struct RematerializePass
           << "'; expected h200, h100, a100, cpu, or device-file=<json>";
       return std::nullopt;
     }
-    if (!(selectiveThreshold.getValue() >= 0)) {
-      getOperation().emitError("selective-threshold must be non-negative");
+    // Parsed here rather than as a double option, which takes an empty
+    // value as 0.
+    std::optional<double> threshold = parseFraction(selectiveThreshold);
+    if (!threshold) {
+      getOperation().emitError()
+          << "invalid selective-threshold '" << selectiveThreshold.getValue()
+          << "'; expected a non-negative number such as 0.5";
       return std::nullopt;
     }
-    options.selectiveThreshold = selectiveThreshold.getValue();
+    options.selectiveThreshold = *threshold;
     if (!budget.empty()) {
       options.budget = parseByteSize(budget.getValue());
       if (!options.budget) {
         getOperation().emitError()
             << "invalid budget '" << budget.getValue()
-            << "'; expected a byte count with an optional unit (B, KB, MB, "
-               "GB, TB, KiB, MiB, GiB, TiB), e.g. budget=12GiB";
+            << "'; expected a whole number of bytes below 2^63, with an "
+               "optional unit (B, KB, MB, GB, TB, KiB, MiB, GiB, TiB), e.g. "
+               "budget=12GiB or budget=1.5KiB";
         return std::nullopt;
       }
     }

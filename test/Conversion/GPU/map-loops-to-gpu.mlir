@@ -42,3 +42,30 @@ func.func @serial(%a: memref<64xf32>, %s: memref<f32>) {
   }
   return
 }
+
+// -----
+
+// A declaration has no body to map: the pass skips it (it used to read past
+// the end of the body-less region and crash).
+// CHECK-LABEL: func.func private @declaration(tensor<2x3xf32>)
+func.func private @declaration(tensor<2x3xf32>)
+
+// -----
+
+// A loop that spans most of the index range: the block size is computed in
+// 128 bits (ub - lb + step - 1 overflowed int64_t), and the loop is tiled by
+// the block size like any large loop.
+// CHECK-LABEL: func.func @huge_trip_count
+// CHECK: gpu.launch
+// CHECK-SAME: threads(%{{.*}}) in (%{{.*}} = %c128
+func.func @huge_trip_count(%m: memref<9223372036854775807xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = arith.constant 9223372036854775807 : index
+  %f = arith.constant 1.0 : f32
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    memref.store %f, %m[%i] : memref<9223372036854775807xf32>
+    scf.reduce
+  }
+  return
+}

@@ -755,6 +755,25 @@ func.func @reshape_element(%x: tensor<4x8xf32>) {
 
 // -----
 
+// 2^64 elements used to wrap to 0 and "equal" the 0 elements of the result:
+// every nn tensor's byte size must fit in 63 bits.
+func.func @reshape_count_overflow(%x: tensor<4294967296x4294967296xf32>) {
+  // expected-error @+1 {{'nn.reshape' op 'input' of type 'tensor<4294967296x4294967296xf32>' is too large: its size in bytes does not fit in 63 bits}}
+  %0 = nn.reshape %x : tensor<4294967296x4294967296xf32> -> tensor<0xf32>
+  return
+}
+
+// -----
+
+// Elements that fit in 64 bits, bytes that do not.
+func.func @relu_bytes_overflow(%x: tensor<4611686018427387904xf32>) {
+  // expected-error @+1 {{'nn.relu' op 'input' of type 'tensor<4611686018427387904xf32>' is too large: its size in bytes does not fit in 63 bits}}
+  %0 = nn.relu %x : tensor<4611686018427387904xf32>
+  return
+}
+
+// -----
+
 // reshape keeps the element count.
 func.func @reshape_count(%x: tensor<4x8xf32>) {
   // expected-error @+1 {{'nn.reshape' op result must have as many elements as 'input' (32 in 'tensor<4x8xf32>'), but got 24 in 'tensor<4x6xf32>'}}

@@ -6,6 +6,27 @@
 // RUN: not remat-compile %s --entry=ok --autodiff -o %t 2>&1 | FileCheck %s --check-prefix=AUTODIFF
 // RUN: not remat-compile %s --entry=ok --policy=auto --budget=1 -o %t 2>&1 | FileCheck %s --check-prefix=AUTO
 
+// Failing early, at the op, and leaving no temporaries behind (TMPDIR is
+// checked empty after every failure).
+// RUN: rm -rf %t.tmp && mkdir -p %t.tmp
+// RUN: env TMPDIR=%t.tmp not remat-compile %S/Inputs/call-declaration.mlir -o %t 2>&1 | FileCheck %s --check-prefix=CALL
+// RUN: env TMPDIR=%t.tmp not remat-compile %S/Inputs/main-function.mlir -o %t 2>&1 | FileCheck %s --check-prefix=MAIN
+// RUN: env TMPDIR=%t.tmp not remat-compile %s --entry=ok --cxx=/bin/false -o %t 2>&1 | FileCheck %s --check-prefix=LINK
+// RUN: env TMPDIR=%t.tmp not remat-compile %s --entry=ok --target=cuda --cxx=/bin/false -o %t 2>&1
+// RUN: ls -A %t.tmp | count 0
+// RUN: remat-compile %S/Inputs/helper-without-results.mlir --entry=step --policy=full -o %t.helper
+// RUN: %t.helper --iters 1 | FileCheck %s --check-prefix=HELPER
+// RUN: remat-compile --help | FileCheck %s --check-prefix=HELP
+
+// CALL: call-declaration.mlir:5:8: error: call to @ext, which has no body: remat-compile links no other code, so every called function must be defined in the module
+// MAIN: main-function.mlir:2:1: error: function @main would clash with a symbol of the executable (its main, the C library, libm or remat's runtime); rename it
+// LINK: remat-compile: linking with '/bin/false' failed (--keep-temps keeps its inputs)
+// HELPER: "entry":"step"
+// --help lists remat-compile's options, not LLVM's hundreds.
+// HELP: --policy
+// HELP-NOT: --x86-asm-syntax
+// HELP-NOT: --mlir-
+
 // ENTRY: error: no function @missing with a body
 // DYNAMIC: error: argument #0 has type 'tensor<?x4xf32>'; remat-compile supports statically shaped tensors (rank <= 8) of f32, f16, bf16, i32 or i64
 // TARGET: remat-compile: unknown target 'tpu'; expected cpu or cuda

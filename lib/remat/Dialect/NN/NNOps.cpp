@@ -63,6 +63,12 @@ LogicalResult checkTensor(Operation *op, Value value, StringRef name,
                                    : isLabelInt(type.getElementType())))
     return op->emitOpError() << name << " must be " << expected << ", but got "
                              << value.getType();
+  // Sizes are counted in 64-bit arithmetic everywhere (cost model, memory
+  // plan, report, lowering): a tensor's byte size must fit in 63 bits.
+  if (remat::getTensorBytes(type) > static_cast<uint64_t>(INT64_MAX))
+    return op->emitOpError()
+           << name << " of type " << value.getType()
+           << " is too large: its size in bytes does not fit in 63 bits";
   return success();
 }
 
