@@ -94,3 +94,17 @@ func.func @broadcasting(%x: tensor<2x4x6xf32>, %c: tensor<4x1xf32>, %t: tensor<2
   %l = nn.mse_loss %y, %t : tensor<2x4x6xf32>, tensor<2x4x6xf32> -> tensor<f32>
   return %l : tensor<f32>
 }
+
+// A forward op that feeds nothing (%dead) is erased with the unused backward
+// ops: left in place, it would read %h in the joint function and count as a
+// backward use of it (issue found by property tests).
+// CHECK-LABEL: func.func @dead_forward_op
+// CHECK-NOT:   nn.scale %{{.*}} {factor = 3.000000e+00 : f32}
+// CHECK:       return
+func.func @dead_forward_op(%x: tensor<4x8xf32>, %t: tensor<4x8xf32>) -> tensor<f32> {
+  %h = nn.gelu %x : tensor<4x8xf32>
+  %dead = nn.scale %h {factor = 3.000000e+00 : f32} : tensor<4x8xf32>
+  %r = nn.relu %h : tensor<4x8xf32>
+  %l = nn.mse_loss %r, %t : tensor<4x8xf32>, tensor<4x8xf32> -> tensor<f32>
+  return %l : tensor<f32>
+}
