@@ -32,7 +32,8 @@ void *allocate(uint64_t alignment, uint64_t size) {
   uint64_t padding = kHeader > alignment ? kHeader : alignment;
   char *base = static_cast<char *>(std::malloc(size + padding + alignment));
   if (!base) {
-    std::fprintf(stderr, "remat runtime: out of memory allocating %llu bytes\n",
+    std::fprintf(stderr,
+                 "remat runtime: error: out of memory allocating %llu bytes\n",
                  static_cast<unsigned long long>(size));
     std::exit(2);
   }
@@ -66,7 +67,7 @@ extern "C" void _mlir_memref_to_llvm_free(void *ptr) {
       reinterpret_cast<Header *>(static_cast<char *>(ptr) - sizeof(Header));
   if (header->magic != kMagic) {
     std::fprintf(stderr,
-                 "remat runtime: free of a pointer it did not "
+                 "remat runtime: error: free of a pointer it did not "
                  "allocate (%p)\n",
                  ptr);
     std::exit(2);

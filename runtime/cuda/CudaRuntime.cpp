@@ -30,7 +30,8 @@ void check(CUresult result, const char *call) {
     name = nullptr;
   if (cuGetErrorString(result, &message) != CUDA_SUCCESS)
     message = nullptr;
-  std::fprintf(stderr, "remat CUDA runtime: %s failed: %s (CUresult %d): %s\n",
+  std::fprintf(stderr,
+               "remat CUDA runtime: error: %s failed: %s (CUresult %d): %s\n",
                call, name ? name : "unnamed error", static_cast<int>(result),
                message ? message : "no message from the driver");
   std::fflush(stderr);
@@ -170,7 +171,7 @@ void *mgpuMemAlloc(uint64_t bytes, void * /*stream*/, bool isHostShared) {
   if (isHostShared) {
     // Managed memory can oversubscribe and hang the card; remat's pipelines
     // never ask for it.
-    std::fprintf(stderr, "remat CUDA runtime: host-shared (managed) "
+    std::fprintf(stderr, "remat CUDA runtime: error: host-shared (managed) "
                          "allocations are not supported\n");
     std::fflush(stderr);
     std::_Exit(1);
@@ -253,8 +254,8 @@ int remat_profile_write(const char *path) {
   launches.clear();
   FILE *f = std::fopen(path, "w");
   if (!f) {
-    std::fprintf(stderr, "remat CUDA runtime: cannot write profile '%s'\n",
-                 path);
+    std::fprintf(
+        stderr, "remat CUDA runtime: error: cannot write profile '%s'\n", path);
     return 1;
   }
   std::fprintf(f, "{\"launches\":[");

@@ -22,6 +22,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <new>
 #include <string>
 #include <vector>
 
@@ -236,21 +237,20 @@ bool parseFlags(int argc, char **argv, Flags &flags) {
       std::fprintf(
           stderr,
           "usage: %s [--iters N] [--warmup N] [--seed S] [--dump FILE]\n"
-          "unknown argument '%s'\n",
+          "error: unknown argument '%s'\n",
           argv[0], argv[i]);
       return false;
     }
   }
   if (flags.iters < 1 || flags.warmup < 0) {
-    std::fprintf(stderr, "--iters must be at least 1, --warmup at least 0\n");
+    std::fprintf(stderr,
+                 "error: --iters must be at least 1, --warmup at least 0\n");
     return false;
   }
   return true;
 }
 
-} // namespace
-
-int run(int argc, char **argv, const EntryInfo &info, InvokeFn invoke) {
+int runStep(int argc, char **argv, const EntryInfo &info, InvokeFn invoke) {
   Flags flags;
   if (!parseFlags(argc, argv, flags))
     return 2;
@@ -336,7 +336,7 @@ int run(int argc, char **argv, const EntryInfo &info, InvokeFn invoke) {
   if (flags.dump) {
     FILE *f = std::fopen(flags.dump, "wb");
     if (!f) {
-      std::fprintf(stderr, "cannot write '%s'\n", flags.dump);
+      std::fprintf(stderr, "error: cannot write '%s'\n", flags.dump);
       return 1;
     }
     for (int r = 0; r < info.numResults; ++r)
@@ -347,6 +347,20 @@ int run(int argc, char **argv, const EntryInfo &info, InvokeFn invoke) {
   for (void *a : args)
     deviceFree(a);
   return writeProfile();
+}
+
+} // namespace
+
+int run(int argc, char **argv, const EntryInfo &info, InvokeFn invoke) {
+  // The host copies of inputs and results are std::vectors: a step whose
+  // tensors do not fit in host memory is an error, not an abort.
+  try {
+    return runStep(argc, argv, info, invoke);
+  } catch (const std::bad_alloc &) {
+    std::fprintf(stderr, "remat harness: error: out of host memory for the "
+                         "step's inputs or results\n");
+    return 2;
+  }
 }
 
 } // namespace remat::harness

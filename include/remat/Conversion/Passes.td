@@ -37,6 +37,39 @@ def FreeAfterLastUse : Pass<"remat-free-after-last-use", "::mlir::func::FuncOp">
   let dependentDialects = ["::mlir::memref::MemRefDialect"];
 }
 
+def PromoteAccumulators : Pass<"remat-promote-accumulators", "::mlir::func::FuncOp"> {
+  let summary = "Keep running totals of loops in registers";
+  let description = [{
+    After linalg is lowered to loops, a reduction loop reads and writes its
+    running total in memory on every iteration (a matmul's `C[i, j]` in the
+    `k` loop, a row sum's `s[i]`):
+
+    ```mlir
+    scf.for %k = %c0 to %c32 step %c1 {
+      %a = memref.load %A[%i, %k] : memref<64x32xf32>
+      %b = memref.load %B[%k, %j] : memref<32x16xf32>
+      %c = memref.load %C[%i, %j] : memref<64x16xf32>
+      %p = arith.mulf %a, %b : f32
+      %s = arith.addf %c, %p : f32
+      memref.store %s, %C[%i, %j] : memref<64x16xf32>
+    }
+    ```
+
+    LLVM cannot keep it in a register for want of proof that the other
+    loads do not read `C`. This pass proves it with MLIR's alias analysis
+    (distinct allocations, and an allocation against a function argument, do
+    not alias) and rewrites each `scf.for` whose body loads and then stores
+    one loop-invariant element, and touches no memory that may alias it
+    otherwise, into a loop that carries the value: one load before the loop,
+    an `iter_args` value inside, one store after it. Innermost loops first;
+    the result is what the loop computed, in the same order of operations
+    (bit-identical). Both pipelines run it, the CUDA one before kernels are
+    outlined (inside a kernel, the buffers are arguments that may alias).
+  }];
+  let dependentDialects = ["::mlir::memref::MemRefDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
 def SplatConstantsToFill : Pass<"remat-splat-constants-to-fill"> {
   let summary = "Materialize splat tensor constants with linalg.fill";
   let description = [{

@@ -44,6 +44,8 @@ static void buildGPUMappingPipeline(OpPassManager &pm, int64_t blockSize) {
   MapLoopsToGPUOptions mapping;
   mapping.blockSize = blockSize;
   pm.addNestedPass<func::FuncOp>(createMapLoopsToGPU(mapping));
+  // Before outlining: in the host function buffers are distinct allocations.
+  pm.addNestedPass<func::FuncOp>(createPromoteAccumulators());
   pm.addNestedPass<func::FuncOp>(createConvertParallelLoopToGpuPass());
   pm.addPass(createCanonicalizerPass());
 }
@@ -57,6 +59,7 @@ void remat::buildCPUPipeline(OpPassManager &pm,
   }
 
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
+  pm.addNestedPass<func::FuncOp>(createPromoteAccumulators());
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());

@@ -17,11 +17,18 @@
 // RUN: remat-compile %S/Inputs/helper-without-results.mlir --entry=step --policy=full -o %t.helper
 // RUN: %t.helper --iters 1 | FileCheck %s --check-prefix=HELPER
 // RUN: remat-compile --help | FileCheck %s --check-prefix=HELP
+// Out of memory at run time is an error with exit status 2, not an abort.
+// RUN: remat-compile %S/Inputs/huge-argument.mlir -o %t.huge
+// RUN: not sh -c "ulimit -v 2097152; %t.huge --iters 1 --warmup 0" 2>&1 | FileCheck %s --check-prefix=OOM
+// RUN: remat-compile %S/Inputs/huge-intermediate.mlir -o %t.huge2
+// RUN: not sh -c "ulimit -v 2097152; %t.huge2 --iters 1 --warmup 0" 2>&1 | FileCheck %s --check-prefix=OOM2
 
 // CALL: call-declaration.mlir:5:8: error: call to @ext, which has no body: remat-compile links no other code, so every called function must be defined in the module
 // MAIN: main-function.mlir:2:1: error: function @main would clash with a symbol of the executable (its main, the C library, libm or remat's runtime); rename it
 // LINK: remat-compile: linking with '/bin/false' failed (--keep-temps keeps its inputs)
 // HELPER: "entry":"step"
+// OOM: remat harness: error: out of host memory for the step's inputs or results
+// OOM2: remat runtime: error: out of memory allocating 17179869184 bytes
 // --help lists remat-compile's options, not LLVM's hundreds.
 // HELP: --policy
 // HELP-NOT: --x86-asm-syntax

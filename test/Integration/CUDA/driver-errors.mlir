@@ -8,7 +8,7 @@
 // and the executable exits with status 1. The toolkit's stub libcuda fails
 // every call (CUDA_ERROR_STUB_LIBRARY = 34), which stands in for a machine
 // whose driver refuses.
-// CHECK: remat CUDA runtime: cuInit(0) failed: {{.*}}(CUresult 34)
+// CHECK: remat CUDA runtime: error: cuInit(0) failed: {{.*}}(CUresult 34)
 // CHECK-NOT: remat CUDA runtime
 
 func.func @step(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
