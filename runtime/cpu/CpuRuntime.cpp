@@ -9,8 +9,10 @@
 
 #include "remat/Runtime.h"
 
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 
 namespace {
 constexpr uint64_t kHeader = 64;
@@ -81,3 +83,22 @@ extern "C" uint64_t remat_live_bytes(void) { return liveBytes; }
 extern "C" uint64_t remat_peak_bytes(void) { return peakBytes; }
 extern "C" uint64_t remat_num_allocs(void) { return numAllocs; }
 extern "C" void remat_reset_peak(void) { peakBytes = liveBytes; }
+
+// LLVM's x86 backend legalizes some bf16 vector code (a vectorized copy of
+// a broadcast bf16 scalar) through f32 and calls compiler-rt's
+// __truncsfbf2, which libgcc lacks. Round to nearest even; NaNs stay quiet
+// NaNs. The pipeline's own bf16 rounding (arith-expand) is inline integer
+// code and does not call it.
+extern "C" __bf16 __truncsfbf2(float value) {
+  uint32_t bits;
+  std::memcpy(&bits, &value, sizeof(bits));
+  uint16_t rounded;
+  if ((bits & 0x7fffffffu) > 0x7f800000u)
+    rounded = static_cast<uint16_t>((bits >> 16) | 0x40u);
+  else
+    rounded =
+        static_cast<uint16_t>((bits + 0x7fffu + ((bits >> 16) & 1u)) >> 16);
+  __bf16 result;
+  std::memcpy(&result, &rounded, sizeof(result));
+  return result;
+}

@@ -70,6 +70,26 @@ def PromoteAccumulators : Pass<"remat-promote-accumulators", "::mlir::func::Func
                            "::mlir::scf::SCFDialect"];
 }
 
+def OutlineLoopNests : Pass<"remat-outline-loop-nests", "::mlir::ModuleOp"> {
+  let summary = "Give each top-level loop nest of a function its own function";
+  let description = [{
+    On the CPU target every kernel of a training step used to end up in one
+    LLVM function, and LLVM's loop passes (LoopRotate, IndVarSimplify) grow
+    faster than linearly with the loops of a function: compile time grew like
+    n^2.5 in the number of ops. This pass moves each top-level `scf.for`,
+    `scf.parallel` and `scf.if` of a function body (an op's loop nest after
+    `convert-linalg-to-loops`) into a private function of its own, called in
+    its place, so every function LLVM optimizes is small and compile time is
+    linear in the number of ops.
+
+    The new function takes the values the nest uses from above as arguments
+    (constants are cloned into it instead) and returns the nest's results.
+    It is marked `passthrough = ["noinline"]`, so that LLVM does not merge
+    it back. Arithmetic is unchanged: results are bit-identical.
+  }];
+  let dependentDialects = ["::mlir::func::FuncDialect"];
+}
+
 def SplatConstantsToFill : Pass<"remat-splat-constants-to-fill"> {
   let summary = "Materialize splat tensor constants with linalg.fill";
   let description = [{

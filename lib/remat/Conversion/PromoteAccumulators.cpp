@@ -93,9 +93,8 @@ std::optional<Accumulator> findAccumulator(scf::ForOp loop,
 /// Carries the accumulator's element through `loop`; returns the new loop.
 scf::ForOp promote(scf::ForOp loop, Accumulator acc, RewriterBase &rewriter) {
   rewriter.setInsertionPoint(loop);
-  Value initial = memref::LoadOp::create(rewriter, acc.load.getLoc(),
-                                         acc.load.getMemRef(),
-                                         acc.load.getIndices());
+  Value initial = memref::LoadOp::create(
+      rewriter, acc.load.getLoc(), acc.load.getMemRef(), acc.load.getIndices());
   Value stored = acc.store.getValueToStore();
   FailureOr<LoopLikeOpInterface> replaced =
       cast<LoopLikeOpInterface>(loop.getOperation())

@@ -60,6 +60,8 @@ void remat::buildCPUPipeline(OpPassManager &pm,
 
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
   pm.addNestedPass<func::FuncOp>(createPromoteAccumulators());
+  // One small function per loop nest: LLVM's compile time stays linear.
+  pm.addPass(createOutlineLoopNests());
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());

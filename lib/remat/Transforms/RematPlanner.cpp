@@ -419,11 +419,11 @@ void Planner::selectCheapValues() {
 ///    is still in use when its clone would be made (a kept view of the same
 ///    buffer, a returned alias, a backward user of an alias) is kept, and so
 ///    is a view of an argument;
-///  * the plan's peak is at most that of keeping every saved activation:
-///    while it is above, the recompute whose undoing lowers the peak most is
-///    undone.
-/// Only "recompute" overrides are never undone; if they alone keep the peak
-/// above, the pass warns.
+///  * the plan's peak is at most policy none's (which honors the same
+///    overrides): while it is above, the move that lowers the peak most is
+///    made, keeping a recomputed value or letting a recompute chain go
+///    through a kept value that the backward does not read; if no single
+///    move lowers it, the plan becomes policy none's.
 void Planner::keepPromisesOfFixedPolicies() {
   PlanSimulator sim(graph, options.device);
   auto undoable = [&](Value value) {
@@ -455,60 +455,68 @@ void Planner::keepPromisesOfFixedPolicies() {
       changed = true;
     }
   }
-  // 2. The peak of keeping everything is the ceiling.
-  llvm::DenseSet<Value> everything(plan.kept.begin(), plan.kept.end());
-  everything.insert(graph.getSavedActivations().begin(),
-                    graph.getSavedActivations().end());
-  uint64_t ceiling = sim.simulate(sim.toBits(everything)).peakBytes;
-  PlanSimulator::Result result = sim.simulate(sim.toBits(plan.kept), &detail);
-  while (result.peakBytes > ceiling) {
-    // Try the values whose clone is live at the peak first, then all.
-    SmallVector<Value> atPeak, all;
-    for (Value value : graph.getSavedActivations()) {
-      if (!undoable(value))
-        continue;
-      int id = sim.getValueId(value);
-      all.push_back(value);
-      if (detail.cloneEvent[id] >= 0 &&
-          detail.cloneEvent[id] <= static_cast<int>(result.peakEvent) &&
-          detail.cloneEnd[id] >= static_cast<int>(result.peakEvent))
-        atPeak.push_back(value);
+  // 2. Policy none's plan, with the same overrides, is the ceiling.
+  PlannerOptions noneOptions = options;
+  noneOptions.policy = Policy::None;
+  noneOptions.budget.reset();
+  noneOptions.maxOverhead.reset();
+  noneOptions.pareto = false;
+  std::optional<RematPlan> none =
+      planRematerialization(func, graph, noneOptions);
+  if (!none)
+    return; // none fails only where this policy failed first
+  llvm::BitVector noneBits = sim.toBits(none->kept);
+  uint64_t ceiling = sim.simulate(noneBits).peakBytes;
+  llvm::DenseSet<Value> saved(graph.getSavedActivations().begin(),
+                              graph.getSavedActivations().end());
+  llvm::BitVector bits = sim.toBits(plan.kept);
+  uint64_t peak = sim.simulate(bits).peakBytes;
+  while (peak > ceiling) {
+    // Moves: keep a recomputed value; drop from the kept set a value that
+    // the backward does not read (a chain stop such as a block boundary),
+    // so that chains go through it as under policy none.
+    SmallVector<std::pair<unsigned, bool>> moves; // (value id, keep?)
+    for (Value value : graph.getSavedActivations())
+      if (undoable(value))
+        moves.push_back({static_cast<unsigned>(sim.getValueId(value)), true});
+    for (unsigned id : bits.set_bits()) {
+      Value value = sim.getValue(id);
+      if (!saved.contains(value) && !noneBits.test(id) &&
+          !pinned.contains(value) &&
+          isRecomputable(value.getDefiningOp(), graph))
+        moves.push_back({id, false});
     }
-    Value best;
-    uint64_t bestPeak = result.peakBytes;
-    for (ArrayRef<Value> candidates :
-         {ArrayRef<Value>(atPeak), ArrayRef(all)}) {
-      for (Value value : candidates) {
-        llvm::BitVector bits = sim.toBits(plan.kept);
-        bits.set(sim.getValueId(value));
-        uint64_t peak = sim.simulate(bits).peakBytes;
-        if (peak < bestPeak)
-          best = value, bestPeak = peak;
+    std::optional<std::pair<unsigned, bool>> best;
+    uint64_t bestPeak = peak;
+    for (auto [id, keep] : moves) {
+      bits[id] = keep;
+      uint64_t candidate = sim.simulate(bits).peakBytes;
+      bits[id] = !keep;
+      if (candidate < bestPeak) {
+        best = {id, keep};
+        bestPeak = candidate;
       }
-      if (best)
-        break;
     }
     if (!best) {
-      // No single undo lowers the peak: undo them all.
-      for (Value value : all) {
-        plan.kept.insert(value);
-        reasons[value] = "kept: the policy's plan peaked above keeping every "
-                         "saved activation";
-      }
-      result = sim.simulate(sim.toBits(plan.kept), &detail);
+      // No single move lowers the peak: take policy none's plan.
+      for (Value value : graph.getSavedActivations())
+        if (undoable(value) && none->kept.contains(value))
+          reasons[value] = "kept as under policy none: the policy's own plan "
+                           "peaked above none's";
+      plan.kept = none->kept;
       break;
     }
-    plan.kept.insert(best);
-    reasons[best] = "kept: recomputing it raised the plan's peak above "
-                    "keeping every saved activation";
-    result = sim.simulate(sim.toBits(plan.kept), &detail);
+    Value value = sim.getValue(best->first);
+    bits[best->first] = best->second;
+    if (best->second) {
+      plan.kept.insert(value);
+      reasons[value] = "kept: recomputing it raised the plan's peak above "
+                       "policy none's";
+    } else {
+      plan.kept.erase(value);
+    }
+    peak = bestPeak;
   }
-  if (result.peakBytes > ceiling)
-    func.emitWarning() << "policy '" << stringifyPolicy(options.policy)
-                       << "' peaks at " << result.peakBytes
-                       << " bytes, above the " << ceiling
-                       << " bytes of keeping every saved activation, because "
-                          "of remat.policy = \"recompute\" overrides";
 }
 
 static bool hasCheckpointBlocks(const JointGraph &graph) {
