@@ -135,8 +135,10 @@ void fill(void *data, const TensorSpec &spec, uint64_t seed, int arg) {
         static_cast<int64_t *>(data)[i] = v;
       continue;
     }
-    // (k + 0.5) / 2^24 in (0, 1): 2u - 1 has an odd numerator, never 0.
-    float u = (static_cast<float>(z >> 40) + 0.5f) * 0x1p-24f;
+    // v = (2k + 1 - 2^23) / 2^23 for k < 2^23: an odd numerator below 2^23
+    // in magnitude, so every step is exact in f32 and v is never 0 or +-1.
+    // (With k < 2^24, k + 0.5 rounded for k >= 2^23 and gave 0.0 and 1.0.)
+    float u = (static_cast<float>(z >> 41) + 0.5f) * 0x1p-23f;
     float v = 2.0f * u - 1.0f;
     if (spec.dtype == DType::F32)
       static_cast<float *>(data)[i] = v;

@@ -19,6 +19,7 @@
 #include "remat/Dialect/Remat/RematDialect.h"
 #include "remat/Pipelines/Pipelines.h"
 #include "remat/Transforms/Passes.h"
+#include "remat/Transforms/RematPlanner.h"
 #include "remat/Transforms/RematReport.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -509,6 +510,8 @@ LogicalResult compile(MLIRContext &context, llvm::SourceMgr &sourceMgr) {
   if (unsupported.wasInterrupted())
     return failure();
 
+  // Dead ops would count in the plan, but canonicalization deletes them.
+  remat::eraseDeadOps(entry.getBody().front());
   uint64_t planPeak = remat::MemoryPlan(entry.getBody().front()).getPeakBytes();
   std::string entrySym = entry.getSymName().str();
   entry->setAttr("llvm.emit_c_interface", UnitAttr::get(&context));

@@ -189,16 +189,13 @@ OpCost remat::getOpCost(Operation *op) {
 
 LogicalResult remat::checkSizes(Operation *root) {
   uint64_t totalBytes = 0, totalFlops = 0;
-  auto tooLarge = [](Operation *at, StringRef what, Type type) {
-    return at->emitError() << what << " of type " << type
-                           << " is too large: remat counts bytes in 64-bit "
-                              "arithmetic and accepts at most 2^62 bytes per "
-                              "function";
-  };
-  auto addValue = [&](Value value, Operation *at, StringRef what) {
+  auto addValue = [&](Value value, Operation *at, const Twine &what) {
     uint64_t bytes = getTensorBytes(value);
     if (bytes > kMaxFunctionSize) {
-      (void)tooLarge(at, what, value.getType());
+      at->emitError() << what << " of type " << value.getType()
+                      << " is too large: remat counts bytes in 64-bit "
+                         "arithmetic and accepts at most 2^62 bytes per "
+                         "function";
       return false;
     }
     totalBytes += bytes; // both terms <= 2^62: no overflow
@@ -207,11 +204,11 @@ LogicalResult remat::checkSizes(Operation *root) {
   WalkResult result = root->walk([&](Block *block) {
     for (BlockArgument arg : block->getArguments())
       if (!addValue(arg, block->getParentOp(),
-                    "argument #" + std::to_string(arg.getArgNumber())))
+                    "argument #" + Twine(arg.getArgNumber())))
         return WalkResult::interrupt();
     for (Operation &op : *block) {
       for (OpResult r : op.getResults())
-        if (!addValue(r, &op, "result #" + std::to_string(r.getResultNumber())))
+        if (!addValue(r, &op, "result #" + Twine(r.getResultNumber())))
           return WalkResult::interrupt();
       uint64_t flops = getOpCost(&op).flops;
       if (flops > kMaxFunctionSize) {
@@ -221,10 +218,11 @@ LogicalResult remat::checkSizes(Operation *root) {
       }
       totalFlops += flops;
       if (totalBytes > kMaxFunctionSize || totalFlops > kMaxFunctionSize) {
-        root->emitError() << "the "
-                          << (totalBytes > kMaxFunctionSize ? "tensors" : "ops")
-                          << " of this function hold more than 2^62 "
-                          << (totalBytes > kMaxFunctionSize ? "bytes" : "FLOPs")
+        root->emitError() << (totalBytes > kMaxFunctionSize
+                                  ? "the tensors of this function hold more "
+                                    "than 2^62 bytes"
+                                  : "the ops of this function cost more than "
+                                    "2^62 FLOPs")
                           << " in all; remat counts sizes in 64-bit arithmetic";
         return WalkResult::interrupt();
       }

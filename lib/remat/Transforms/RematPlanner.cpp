@@ -471,7 +471,10 @@ void Planner::keepPromisesOfFixedPolicies() {
                               graph.getSavedActivations().end());
   llvm::BitVector bits = sim.toBits(plan.kept);
   uint64_t peak = sim.simulate(bits).peakBytes;
-  while (peak > ceiling) {
+  // Each round simulates every move once; a few rounds are enough in
+  // practice, and past kMaxRounds policy none's plan is taken at once.
+  constexpr unsigned kMaxRounds = 32;
+  for (unsigned round = 0; peak > ceiling; ++round) {
     // Moves: keep a recomputed value; drop from the kept set a value that
     // the backward does not read (a chain stop such as a block boundary),
     // so that chains go through it as under policy none.
@@ -488,6 +491,8 @@ void Planner::keepPromisesOfFixedPolicies() {
     }
     std::optional<std::pair<unsigned, bool>> best;
     uint64_t bestPeak = peak;
+    if (round == kMaxRounds)
+      moves.clear();
     for (auto [id, keep] : moves) {
       bits[id] = keep;
       uint64_t candidate = sim.simulate(bits).peakBytes;
@@ -498,7 +503,8 @@ void Planner::keepPromisesOfFixedPolicies() {
       }
     }
     if (!best) {
-      // No single move lowers the peak: take policy none's plan.
+      // No single move lowers the peak (or too many rounds): take policy
+      // none's plan.
       for (Value value : graph.getSavedActivations())
         if (undoable(value) && none->kept.contains(value))
           reasons[value] = "kept as under policy none: the policy's own plan "
