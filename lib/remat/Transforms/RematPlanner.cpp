@@ -201,6 +201,16 @@ private:
   void closeOverUnrecomputable();
   void selectCheapValues();
   void keepPromisesOfFixedPolicies();
+  /// The plan of a fixed policy on the same function and device, without
+  /// budget, overhead or frontier.
+  std::optional<RematPlan> planFixedPolicy(Policy policy) const {
+    PlannerOptions fixed = options;
+    fixed.policy = policy;
+    fixed.budget.reset();
+    fixed.maxOverhead.reset();
+    fixed.pareto = false;
+    return planRematerialization(func, graph, fixed);
+  }
   /// Computes the Pareto frontier when auto, a budget or the frontier is
   /// asked for; auto takes its plan from it.
   bool solve();
@@ -456,13 +466,7 @@ void Planner::keepPromisesOfFixedPolicies() {
     }
   }
   // 2. Policy none's plan, with the same overrides, is the ceiling.
-  PlannerOptions noneOptions = options;
-  noneOptions.policy = Policy::None;
-  noneOptions.budget.reset();
-  noneOptions.maxOverhead.reset();
-  noneOptions.pareto = false;
-  std::optional<RematPlan> none =
-      planRematerialization(func, graph, noneOptions);
+  std::optional<RematPlan> none = planFixedPolicy(Policy::None);
   if (!none)
     return; // none fails only where this policy failed first
   llvm::BitVector noneBits = sim.toBits(none->kept);
@@ -557,13 +561,7 @@ bool Planner::solve() {
       solver.starts.push_back(sim.toBits(plan.kept));
       continue;
     }
-    PlannerOptions startOptions = options;
-    startOptions.policy = policy;
-    startOptions.budget.reset();
-    startOptions.maxOverhead.reset();
-    startOptions.pareto = false;
-    std::optional<RematPlan> start =
-        planRematerialization(func, graph, startOptions);
+    std::optional<RematPlan> start = planFixedPolicy(policy);
     if (!start)
       return false;
     solver.starts.push_back(sim.toBits(start->kept));
