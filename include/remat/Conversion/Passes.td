@@ -84,6 +84,8 @@ def OutlineLoopNests : Pass<"remat-outline-loop-nests", "::mlir::ModuleOp"> {
 
     The new function takes the values the nest uses from above as arguments
     (constants are cloned into it instead) and returns the nest's results.
+    Nests that are the same code (the same op of every layer) share one
+    function.
     It is marked `passthrough = ["noinline"]`, so that LLVM does not merge
     it back. Arithmetic is unchanged: results are bit-identical.
   }];

@@ -13,6 +13,7 @@
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Transforms/RegionUtils.h"
+#include "llvm/ADT/StringMap.h"
 
 namespace remat {
 #define GEN_PASS_DEF_OUTLINELOOPNESTS
@@ -71,6 +72,7 @@ private:
     // passthrough attribute that func-to-llvm carries over.
     callee->setAttr("passthrough",
                     builder.getArrayAttr({builder.getStringAttr("noinline")}));
+    Operation *previousOutlined = lastOutlined;
     lastOutlined = callee;
 
     Block *body = callee.addEntryBlock();
@@ -83,6 +85,25 @@ private:
     Operation *clone = builder.clone(*nest, mapping);
     func::ReturnOp::create(builder, loc, clone->getResults());
 
+    // The same nest (same ops, types and constants: a layer's GELU in every
+    // layer) is compiled once: later copies call the first.
+    // The key is the function printed under a fixed name, in its own scope
+    // (printing in the module's scope would number the whole module).
+    std::string key;
+    {
+      llvm::raw_string_ostream os(key);
+      StringAttr realName = callee.getSymNameAttr();
+      callee.setSymName("nest");
+      callee->print(os, OpPrintingFlags().printGenericOpForm().useLocalScope());
+      callee.setSymNameAttr(realName);
+    }
+    auto [it, inserted] = byBody.try_emplace(key, callee);
+    if (!inserted) {
+      symbols.erase(callee);
+      lastOutlined = previousOutlined;
+      callee = it->second;
+    }
+
     builder.setInsertionPoint(nest);
     auto call = func::CallOp::create(builder, loc, callee, arguments);
     nest->replaceAllUsesWith(call.getResults());
@@ -92,6 +113,8 @@ private:
   ModuleOp module;
   SymbolTable symbols;
   Operation *lastOutlined = nullptr;
+  /// Outlined functions by their printed body and type.
+  llvm::StringMap<func::FuncOp> byBody;
 };
 
 struct OutlineLoopNestsPass
