@@ -453,7 +453,7 @@ LogicalResult compile(MLIRContext &context, llvm::SourceMgr &sourceMgr) {
     return failure();
   }
 
-  if (failed(checkLinkable(*module)) || failed(remat::checkSizes(entry)))
+  if (failed(checkLinkable(*module)))
     return failure();
 
   // Only the entry is differentiated and planned: other functions are
@@ -512,6 +512,8 @@ LogicalResult compile(MLIRContext &context, llvm::SourceMgr &sourceMgr) {
 
   // Dead ops would count in the plan, but canonicalization deletes them.
   remat::eraseDeadOps(entry.getBody().front());
+  if (failed(remat::checkSizes(entry)))
+    return failure();
   uint64_t planPeak = remat::MemoryPlan(entry.getBody().front()).getPeakBytes();
   std::string entrySym = entry.getSymName().str();
   entry->setAttr("llvm.emit_c_interface", UnitAttr::get(&context));

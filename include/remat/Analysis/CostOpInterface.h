@@ -2,13 +2,11 @@
 #ifndef REMAT_ANALYSIS_COSTOPINTERFACE_H
 #define REMAT_ANALYSIS_COSTOPINTERFACE_H
 
-#include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/Value.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <cstdint>
-#include <optional>
 
 namespace remat {
 
@@ -33,9 +31,6 @@ uint64_t sumTensorBytes(mlir::ValueRange values);
 /// Number of elements of a static tensor type; 1 for a scalar, 0 otherwise.
 /// Saturates at UINT64_MAX.
 uint64_t getNumElements(mlir::Type type);
-/// Number of elements of a static tensor type, or nothing when the product
-/// of its dimensions does not fit in 64 bits.
-std::optional<uint64_t> getCheckedNumElements(mlir::RankedTensorType type);
 /// The saturating product of two counts (FLOPs, elements, bytes).
 uint64_t saturatingMul(uint64_t a, uint64_t b);
 

@@ -105,12 +105,12 @@ std::optional<RematPlan> planRematerialization(mlir::func::FuncOp func,
                                                const PlannerOptions &options);
 
 /// Erases the ops of `body` whose results are unused and that have no side
-/// effects, last first, so that chains of them go too; returns how many.
+/// effects, last first, so that chains of them go too.
 /// --rematerialize and --nn-autodiff run it first: a dead op feeds neither
 /// the loss nor a gradient, so it is neither forward nor backward code, and
 /// the lowering's canonicalization deletes it anyway (a plan that counted it
 /// would describe memory the step never holds).
-unsigned eraseDeadOps(mlir::Block &body);
+void eraseDeadOps(mlir::Block &body);
 
 /// Rewrites the function of `graph` so that it follows `plan`: before each
 /// backward op, the uses of forward values outside `plan.kept` are redirected

@@ -27,24 +27,14 @@ uint64_t remat::saturatingMul(uint64_t a, uint64_t b) {
   return llvm::SaturatingMultiply(a, b);
 }
 
-std::optional<uint64_t> remat::getCheckedNumElements(RankedTensorType type) {
-  if (!type.hasStaticShape())
-    return std::nullopt;
-  uint64_t n = 1;
-  for (int64_t d : type.getShape()) {
-    bool overflow = false;
-    n = llvm::SaturatingMultiply(n, static_cast<uint64_t>(d), &overflow);
-    if (overflow)
-      return std::nullopt;
-  }
-  return n;
-}
-
 uint64_t remat::getNumElements(Type type) {
   auto shaped = dyn_cast<RankedTensorType>(type);
   if (!shaped || !shaped.hasStaticShape())
     return 0;
-  return getCheckedNumElements(shaped).value_or(UINT64_MAX);
+  uint64_t n = 1;
+  for (int64_t d : shaped.getShape())
+    n = saturatingMul(n, static_cast<uint64_t>(d));
+  return n;
 }
 
 uint64_t remat::getTensorBytes(Type type) {

@@ -123,20 +123,29 @@ struct MapLoopsToGPUPass
     }
   }
 
+  /// The trip count of loop dimension `dim` when its bounds and a positive
+  /// step are constants; in 128 bits, since ub - lb + step - 1 overflows
+  /// int64_t for loops that span most of the index range.
+  static std::optional<__int128> constantTripCount(scf::ParallelOp loop,
+                                                   unsigned dim) {
+    std::optional<int64_t> lb = getConstantIntValue(loop.getLowerBound()[dim]);
+    std::optional<int64_t> ub = getConstantIntValue(loop.getUpperBound()[dim]);
+    std::optional<int64_t> step = getConstantIntValue(loop.getStep()[dim]);
+    if (!lb || !ub || !step || *step <= 0)
+      return std::nullopt;
+    return std::max<__int128>(
+        0, (static_cast<__int128>(*ub) - *lb + *step - 1) / *step);
+  }
+
   /// Collapsing multiplies the trip counts of a loop nest into one index:
   /// refuse nests whose product does not fit in a signed 64-bit index.
   static LogicalResult checkCollapsedTripCount(scf::ParallelOp loop) {
     __int128 total = 1;
-    for (auto [lb, ub, step] : llvm::zip_equal(
-             loop.getLowerBound(), loop.getUpperBound(), loop.getStep())) {
-      std::optional<int64_t> l = getConstantIntValue(lb);
-      std::optional<int64_t> u = getConstantIntValue(ub);
-      std::optional<int64_t> s = getConstantIntValue(step);
-      if (!l || !u || !s || *s <= 0)
+    for (unsigned dim = 0; dim < loop.getNumLoops(); ++dim) {
+      std::optional<__int128> trips = constantTripCount(loop, dim);
+      if (!trips)
         return success(); // dynamic: nothing to check statically
-      __int128 trips =
-          std::max<__int128>(0, (static_cast<__int128>(*u) - *l + *s - 1) / *s);
-      total *= trips;
+      total *= *trips;
       if (total > std::numeric_limits<int64_t>::max())
         return loop.emitError("the loop nest has more iterations than a "
                               "64-bit index can count; it cannot be collapsed "
@@ -180,16 +189,9 @@ struct MapLoopsToGPUPass
     for (scf::ParallelOp loop : outermostLoops(func)) {
       // Small loops get blocks of their own size: no idle threads.
       int64_t tile = blockSize;
-      std::optional<int64_t> lb = getConstantIntValue(loop.getLowerBound()[0]);
-      std::optional<int64_t> ub = getConstantIntValue(loop.getUpperBound()[0]);
-      std::optional<int64_t> step = getConstantIntValue(loop.getStep()[0]);
-      if (lb && ub && step && *step > 0) {
-        // In 128 bits: ub - lb + step - 1 overflows int64_t for loops that
-        // span most of the index range.
-        __int128 trips = (static_cast<__int128>(*ub) - *lb + *step - 1) / *step;
+      if (std::optional<__int128> trips = constantTripCount(loop, 0))
         tile = static_cast<int64_t>(
-            std::max<__int128>(1, std::min<__int128>(tile, trips)));
-      }
+            std::max<__int128>(1, std::min<__int128>(tile, *trips)));
       scf::tileParallelLoop(loop, {tile}, /*noMinMaxBounds=*/true);
     }
     // Tiles to blocks, elements of a tile to threads, anything deeper runs

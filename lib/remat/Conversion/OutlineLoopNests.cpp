@@ -57,24 +57,18 @@ private:
         arguments.push_back(value);
     }
 
+    // Built detached; inserted into the module only if no outlined function
+    // has the same code already.
     OpBuilder builder(module.getContext());
-    // After the parent's earlier nests: module order follows program order.
-    builder.setInsertionPointAfter(lastOutlined ? lastOutlined : parent);
     Location loc = nest->getLoc();
     auto type = builder.getFunctionType(ValueRange(arguments).getTypes(),
                                         nest->getResultTypes());
-    std::string name =
-        (parent.getSymName() + "_nest" + std::to_string(index)).str();
-    auto callee = func::FuncOp::create(builder, loc, name, type);
+    auto callee = func::FuncOp::create(builder, loc, "nest", type);
     callee.setPrivate();
-    symbols.insert(callee); // renames on a clash
     // LLVM must not inline it back: LLVM functions take no_inline as the
     // passthrough attribute that func-to-llvm carries over.
     callee->setAttr("passthrough",
                     builder.getArrayAttr({builder.getStringAttr("noinline")}));
-    Operation *previousOutlined = lastOutlined;
-    lastOutlined = callee;
-
     Block *body = callee.addEntryBlock();
     builder.setInsertionPointToStart(body);
     IRMapping mapping;
@@ -86,21 +80,22 @@ private:
     func::ReturnOp::create(builder, loc, clone->getResults());
 
     // The same nest (same ops, types and constants: a layer's GELU in every
-    // layer) is compiled once: later copies call the first.
-    // The key is the function printed under a fixed name, in its own scope
-    // (printing in the module's scope would number the whole module).
+    // layer) is compiled once: later copies call the first. The key is the
+    // function printed under its placeholder name, in its own scope.
     std::string key;
-    {
-      llvm::raw_string_ostream os(key);
-      StringAttr realName = callee.getSymNameAttr();
-      callee.setSymName("nest");
-      callee->print(os, OpPrintingFlags().printGenericOpForm().useLocalScope());
-      callee.setSymNameAttr(realName);
-    }
+    llvm::raw_string_ostream(key) << OpWithFlags(
+        callee, OpPrintingFlags().printGenericOpForm().useLocalScope());
     auto [it, inserted] = byBody.try_emplace(key, callee);
-    if (!inserted) {
-      symbols.erase(callee);
-      lastOutlined = previousOutlined;
+    if (inserted) {
+      callee.setSymName(
+          (parent.getSymName() + "_nest" + std::to_string(index)).str());
+      // After the parent's earlier nests: module order follows program
+      // order. Renamed on a clash.
+      Operation *after = lastOutlined ? lastOutlined : parent;
+      symbols.insert(callee, std::next(Block::iterator(after)));
+      lastOutlined = callee;
+    } else {
+      callee.erase();
       callee = it->second;
     }
 

@@ -483,20 +483,20 @@ void Planner::keepPromisesOfFixedPolicies() {
     // the backward does not read (a chain stop such as a block boundary),
     // so that chains go through it as under policy none.
     SmallVector<std::pair<unsigned, bool>> moves; // (value id, keep?)
-    for (Value value : graph.getSavedActivations())
-      if (undoable(value))
-        moves.push_back({static_cast<unsigned>(sim.getValueId(value)), true});
-    for (unsigned id : bits.set_bits()) {
-      Value value = sim.getValue(id);
-      if (!saved.contains(value) && !noneBits.test(id) &&
-          !pinned.contains(value) &&
-          isRecomputable(value.getDefiningOp(), graph))
-        moves.push_back({id, false});
+    if (round < kMaxRounds) {
+      for (Value value : graph.getSavedActivations())
+        if (undoable(value))
+          moves.push_back({static_cast<unsigned>(sim.getValueId(value)), true});
+      for (unsigned id : bits.set_bits()) {
+        Value value = sim.getValue(id);
+        if (!saved.contains(value) && !noneBits.test(id) &&
+            !pinned.contains(value) &&
+            isRecomputable(value.getDefiningOp(), graph))
+          moves.push_back({id, false});
+      }
     }
     std::optional<std::pair<unsigned, bool>> best;
     uint64_t bestPeak = peak;
-    if (round == kMaxRounds)
-      moves.clear();
     for (auto [id, keep] : moves) {
       bits[id] = keep;
       uint64_t candidate = sim.simulate(bits).peakBytes;

@@ -112,6 +112,17 @@ llvm::json::Object remat::buildReport(func::FuncOp func, Policy policy,
   return report;
 }
 
+/// A write error (a full disk, /dev/full) is the function's error, not a
+/// fatal one when the stream is destroyed: clears it and says what failed.
+static std::optional<std::string> takeWriteError(llvm::raw_fd_ostream &os,
+                                                 const std::string &where) {
+  if (!os.has_error())
+    return std::nullopt;
+  std::string message = os.error().message();
+  os.clear_error();
+  return "cannot write report " + where + ": " + message;
+}
+
 std::optional<std::string>
 remat::writeReport(StringRef path, func::FuncOp func,
                    std::optional<llvm::json::Object> report) {
@@ -140,12 +151,7 @@ remat::writeReport(StringRef path, func::FuncOp func,
         llvm::outs() << llvm::formatv("{0}", entry.second) << "\n";
     llvm::outs().flush();
     reportsByDestination.erase({path.str(), module});
-    if (llvm::outs().has_error()) {
-      std::string message = llvm::outs().error().message();
-      llvm::outs().clear_error();
-      return "cannot write report to standard output: " + message;
-    }
-    return std::nullopt;
+    return takeWriteError(llvm::outs(), "to standard output");
   }
   llvm::json::Array all;
   for (auto &entry : reports)
@@ -161,13 +167,6 @@ remat::writeReport(StringRef path, func::FuncOp func,
     os << llvm::formatv("{0:2}", all.front()) << "\n";
   else
     os << llvm::formatv("{0:2}", llvm::json::Value(std::move(all))) << "\n";
-  // A write error (a full disk, /dev/full) is this function's error, not a
-  // fatal one when the stream is destroyed.
   os.close();
-  if (os.has_error()) {
-    std::string message = os.error().message();
-    os.clear_error();
-    return "cannot write report '" + path.str() + "': " + message;
-  }
-  return std::nullopt;
+  return takeWriteError(os, "'" + path.str() + "'");
 }

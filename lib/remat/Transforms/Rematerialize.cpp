@@ -71,17 +71,11 @@ private:
 
 } // namespace
 
-unsigned remat::eraseDeadOps(Block &body) {
-  SmallVector<Operation *> ops;
-  for (Operation &op : body)
-    ops.push_back(&op);
-  unsigned erased = 0;
-  for (Operation *op : llvm::reverse(ops))
-    if (isOpTriviallyDead(op)) {
-      op->erase();
-      ++erased;
-    }
-  return erased;
+void remat::eraseDeadOps(Block &body) {
+  // Last first, and erasing only the op at hand: the iterator stays valid.
+  for (Operation &op : llvm::make_early_inc_range(llvm::reverse(body)))
+    if (isOpTriviallyDead(&op))
+      op.erase();
 }
 
 void remat::applyRematPlan(const JointGraph &graph, const RematPlan &plan) {
