@@ -50,6 +50,10 @@ for candidate in filter(None, [sys.executable, shutil.which("python3")]):
         config.substitutions.append(("%numpy_python", probe.stdout.strip()))
         break
 
+# Library GEMMs: remat was built with a static OpenBLAS (--gemm=blas).
+if getattr(config, "remat_have_blas", False):
+    config.available_features.add("blas")
+
 # GPU features: the CUDA toolkit (ptxas) builds sm_90 kernels without a GPU;
 # tests that run kernels need a device.
 if os.path.exists("/usr/local/cuda/bin/ptxas") or shutil.which("ptxas"):

@@ -209,7 +209,15 @@ double timeCall(InvokeFn invoke, void **args, void **data, void **owned) {
 }
 #endif
 
+#ifndef REMAT_HARNESS_CUDA
+// Defined by the library-GEMM runtime (runtime/cpu/Gemm.cpp), which is
+// linked only into executables that call it: a weak reference does not pull
+// it in.
+extern "C" void remat_gemm_set_threads(int threads) __attribute__((weak));
+#endif
+
 struct Flags {
+  int threads = 1;
   int iters = 3;
   int warmup = 1;
   uint64_t seed = 0;
@@ -235,18 +243,21 @@ bool parseFlags(int argc, char **argv, Flags &flags) {
       flags.seed = std::strtoull(v, nullptr, 10);
     } else if (const char *v = value("--dump")) {
       flags.dump = v;
+    } else if (const char *v = value("--threads")) {
+      flags.threads = std::atoi(v);
     } else {
       std::fprintf(
           stderr,
-          "usage: %s [--iters N] [--warmup N] [--seed S] [--dump FILE]\n"
+          "usage: %s [--iters N] [--warmup N] [--seed S] [--dump FILE] "
+          "[--threads N]\n"
           "error: unknown argument '%s'\n",
           argv[0], argv[i]);
       return false;
     }
   }
-  if (flags.iters < 1 || flags.warmup < 0) {
-    std::fprintf(stderr,
-                 "error: --iters must be at least 1, --warmup at least 0\n");
+  if (flags.iters < 1 || flags.warmup < 0 || flags.threads < 1) {
+    std::fprintf(stderr, "error: --iters and --threads must be at least 1, "
+                         "--warmup at least 0\n");
     return false;
   }
   return true;
@@ -256,6 +267,11 @@ int runStep(int argc, char **argv, const EntryInfo &info, InvokeFn invoke) {
   Flags flags;
   if (!parseFlags(argc, argv, flags))
     return 2;
+#ifndef REMAT_HARNESS_CUDA
+  // Only the library GEMMs use threads; lowered loops run on one.
+  if (remat_gemm_set_threads)
+    remat_gemm_set_threads(flags.threads);
+#endif
 
   std::vector<void *> args(info.numArgs);
   for (int i = 0; i < info.numArgs; ++i) {

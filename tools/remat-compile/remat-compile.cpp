@@ -109,6 +109,17 @@ static cl::opt<bool> emulateGPUMapping(
     cl::desc("--target=cpu only: map loops to GPU launches as the CUDA "
              "pipeline does and run them as host loops (testing aid)"),
     cl::init(false), cl::cat(rematCategory));
+#ifdef REMAT_HAVE_BLAS
+static constexpr const char *kDefaultGemm = "blas";
+#else
+static constexpr const char *kDefaultGemm = "loops";
+#endif
+static cl::opt<std::string>
+    gemmKind("gemm",
+             cl::desc("--target=cpu only: f32 matrix products as OpenBLAS "
+                      "calls (blas, the default where remat was built with "
+                      "OpenBLAS) or as generated loops (loops)"),
+             cl::init(kDefaultGemm), cl::cat(rematCategory));
 static cl::opt<std::string> cxxPath("cxx",
                                     cl::desc("C++ compiler used to link"),
                                     cl::init(REMAT_DEFAULT_CXX),
@@ -357,6 +368,13 @@ LogicalResult link(StringRef driverPath, StringRef llPath) {
   } else {
     argv.push_back(runtimeLib + "/libremat_harness.a");
     argv.push_back(runtimeLib + "/libremat_cpu_runtime.a");
+#ifdef REMAT_HAVE_BLAS
+    if (gemmKind == "blas") {
+      argv.push_back(runtimeLib + "/libremat_cpu_gemm.a");
+      argv.push_back(REMAT_OPENBLAS_STATIC);
+      argv.push_back("-lpthread");
+    }
+#endif
   }
   argv.append({"-lm", "-o", outputFilename});
   SmallVector<StringRef> refs(argv.begin(), argv.end());
@@ -428,6 +446,19 @@ LogicalResult compile(MLIRContext &context, llvm::SourceMgr &sourceMgr) {
                     "--policy\n";
     return failure();
   }
+  if (gemmKind != "blas" && gemmKind != "loops") {
+    llvm::errs() << "remat-compile: unknown --gemm=" << gemmKind
+                 << "; expected blas or loops\n";
+    return failure();
+  }
+#ifndef REMAT_HAVE_BLAS
+  if (gemmKind == "blas") {
+    llvm::errs() << "remat-compile: this build has no OpenBLAS (static "
+                    "libopenblas.a was not found when it was configured); "
+                    "use --gemm=loops\n";
+    return failure();
+  }
+#endif
 #ifndef REMAT_HAVE_CUDA
   if (targetName == "cuda") {
     llvm::errs() << "remat-compile: this build has no CUDA runtime (cuda.h "
@@ -532,6 +563,7 @@ LogicalResult compile(MLIRContext &context, llvm::SourceMgr &sourceMgr) {
     remat::CPUPipelineOptions pipelineOptions;
     pipelineOptions.fuseElementwise = fuseElementwise;
     pipelineOptions.emulateGPUMapping = emulateGPUMapping;
+    pipelineOptions.gemmLibrary = gemmKind == "blas";
     remat::buildCPUPipeline(pm, pipelineOptions);
   }
   if (failed(pm.run(*module)))

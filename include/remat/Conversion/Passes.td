@@ -70,6 +70,45 @@ def PromoteAccumulators : Pass<"remat-promote-accumulators", "::mlir::func::Func
                            "::mlir::scf::SCFDialect"];
 }
 
+def GemmToLibraryCalls : Pass<"remat-gemm-to-library-calls", "::mlir::ModuleOp"> {
+  let summary = "Run f32 matrix products as calls of the runtime's BLAS GEMM";
+  let description = [{
+    Rewrites every f32 matrix product on buffers into calls of
+    `remat_sgemm` (remat's CPU runtime, on a statically linked OpenBLAS
+    `cblas_sgemm`). A matrix product is any linalg op with two inputs and one
+    output, all f32 memrefs, one reduction loop `k` and the body
+    `out + in0 * in1`, where the output's map lists every parallel loop once
+    and ends with the matrix dims `(m, n)`, one input holds `m` and `k`, the
+    other `k` and `n`, in any order, and the other dims of the inputs are
+    batch dims of the output (or a constant 0 on a size-1 dim: a broadcast
+    batch dim). That covers `nn.matmul` with either transpose flag and
+    broadcast batch dims, and upstream's `linalg.matmul` and
+    `linalg.batch_matmul`. Products whose output is known to overlap an
+    input (the same buffer or a view of it) are left alone, as are all
+    others (f16/bf16 operands stay loops). Function arguments are assumed
+    not to overlap, as BLAS and linalg's own semantics assume.
+
+    Each match becomes a loop nest over the batch dims around one call per
+    matrix, with each operand's aligned pointer, element offset and the
+    element strides of its two matrix dims (from
+    `memref.extract_strided_metadata`, so any strided layout works; the
+    runtime picks the BLAS transpose flags or packs). A `linalg.fill` of
+    zero into the output right before the product is dropped and the call
+    gets `beta = 0`; otherwise it accumulates (`beta = 1`).
+
+    The summation order is the library's, not the loops': results differ
+    from the loop lowering in the last bits, but the same product (shapes
+    and strides) always makes the same call, so they are the same under
+    every policy. Run it after `remat-free-after-last-use` (the call must
+    stay where the product was) and link the result with remat's CPU
+    runtime; remat-compile does both (`--gemm=blas`, its default).
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::func::FuncDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
 def OutlineLoopNests : Pass<"remat-outline-loop-nests", "::mlir::ModuleOp"> {
   let summary = "Give each top-level loop nest of a function its own function";
   let description = [{

@@ -26,6 +26,12 @@ struct CPUPipelineOptions
       llvm::cl::desc("Map loops to GPU launches as the CUDA pipeline does, "
                      "then run the launches as host loops (testing aid)"),
       llvm::cl::init(false)};
+  Option<bool> gemmLibrary{
+      *this, "gemm-library",
+      llvm::cl::desc("Run f32 matrix products as calls of remat_sgemm "
+                     "(remat-gemm-to-library-calls); the result must be "
+                     "linked with remat's CPU runtime and OpenBLAS"),
+      llvm::cl::init(false)};
 };
 
 /// nn -> linalg on tensors -> one-shot bufferization with function

@@ -53,6 +53,8 @@ static void buildGPUMappingPipeline(OpPassManager &pm, int64_t blockSize) {
 void remat::buildCPUPipeline(OpPassManager &pm,
                              const CPUPipelineOptions &options) {
   buildBufferizationPipeline(pm, options.fuseElementwise);
+  if (options.gemmLibrary)
+    pm.addPass(createGemmToLibraryCalls());
   if (options.emulateGPUMapping) {
     buildGPUMappingPipeline(pm, /*blockSize=*/256);
     pm.addNestedPass<func::FuncOp>(createEmulateGPULaunches());

@@ -29,6 +29,18 @@ uint64_t remat_peak_bytes(void);
 uint64_t remat_num_allocs(void);
 /// Sets the peak to the bytes live now.
 void remat_reset_peak(void);
+
+/// C = A B + beta C for one f32 matrix product of lowered code (runtime/cpu/
+/// Gemm.cpp): A is m x k, B is k x n, C is m x n, each given by its aligned
+/// base pointer, an element offset and the element strides of its rows and
+/// columns. Calls cblas_sgemm; any layout is accepted.
+void remat_sgemm(int64_t m, int64_t n, int64_t k, const float *a,
+                 int64_t aOffset, int64_t aRowStride, int64_t aColStride,
+                 const float *b, int64_t bOffset, int64_t bRowStride,
+                 int64_t bColStride, float *c, int64_t cOffset,
+                 int64_t cRowStride, int64_t cColStride, float beta);
+/// Threads of the library GEMMs (1 unless the harness's --threads says).
+void remat_gemm_set_threads(int threads);
 }
 
 #endif // REMAT_RUNTIME_RUNTIME_H

@@ -25,7 +25,7 @@ __all__ = [
     "scale", "dropout_uniform", "dropout_mask", "dropout", "softmax",
     "softmax_grad", "matmul", "layernorm", "layernorm_grad", "transpose",
     "reshape", "broadcast", "reduce_sum", "cross_entropy",
-    "cross_entropy_grad", "mse_loss", "mse_loss_grad",
+    "cross_entropy_grad", "mse_loss", "mse_loss_grad", "harness_input",
 ]
 
 F32 = np.float32
@@ -115,14 +115,33 @@ _MIX2 = np.uint64(0x94D049BB133111EB)
 def dropout_uniform(shape, seed):
     """u(seed, i) in [0, 1) for every row-major linear index i of `shape`."""
     n = int(np.prod(shape, dtype=np.int64))
-    i = np.arange(n, dtype=np.uint64)
-    with np.errstate(over="ignore"):
-        z = np.uint64(seed & 0xFFFFFFFFFFFFFFFF) + (i + np.uint64(1)) * _GOLDEN
-        z = (z ^ (z >> np.uint64(30))) * _MIX1
-        z = (z ^ (z >> np.uint64(27))) * _MIX2
-        z = z ^ (z >> np.uint64(31))
+    z = _splitmix_stream(seed, n)
     u = (z >> np.uint64(40)).astype(F32) * F32(2.0 ** -24)
     return u.reshape(shape)
+
+
+def _splitmix_stream(key, n):
+    """splitmix64(key + (i + 1) * golden) for i < n, as uint64."""
+    i = np.arange(n, dtype=np.uint64)
+    with np.errstate(over="ignore"):
+        z = np.uint64(key & 0xFFFFFFFFFFFFFFFF) + (i + np.uint64(1)) * _GOLDEN
+        z = (z ^ (z >> np.uint64(30))) * _MIX1
+        z = (z ^ (z >> np.uint64(27))) * _MIX2
+        return z ^ (z >> np.uint64(31))
+
+
+def harness_input(shape, seed, arg, label_range=None):
+    """The values remat-compile's harness feeds argument #arg for --seed:
+    float32 (2k + 1 - 2^23) / 2^23 with k the top 23 bits of a SplitMix64
+    stream keyed by (seed, arg); with label_range, int32 labels in
+    [0, label_range) instead (runtime/harness/Harness.cpp)."""
+    n = int(np.prod(shape, dtype=np.int64))
+    key = (seed * 0x9E3779B97F4A7C15 + (arg << 40)) & 0xFFFFFFFFFFFFFFFF
+    z = _splitmix_stream(key, n)
+    if label_range is not None:
+        return (z % np.uint64(label_range)).astype(np.int32).reshape(shape)
+    u = ((z >> np.uint64(41)).astype(F32) + F32(0.5)) * F32(2.0 ** -23)
+    return (F32(2) * u - F32(1)).astype(F32).reshape(shape)
 
 
 def dropout_mask(shape, rate, seed):

@@ -1,6 +1,7 @@
 // RUN: not remat-compile %s --entry=missing -o %t 2>&1 | FileCheck %s --check-prefix=ENTRY
 // RUN: not remat-compile %s --entry=dynamic -o %t 2>&1 | FileCheck %s --check-prefix=DYNAMIC
 // RUN: not remat-compile %s --entry=ok --target=tpu -o %t 2>&1 | FileCheck %s --check-prefix=TARGET
+// RUN: not remat-compile %s --entry=ok --gemm=mkl -o %t 2>&1 | FileCheck %s --check-prefix=GEMM
 // RUN: not remat-compile %s --entry=ok --policy=full -o %t 2>&1 | FileCheck %s --check-prefix=POLICY
 // RUN: not remat-compile %s --entry=ok --budget=1GiB -o %t 2>&1 | FileCheck %s --check-prefix=BUDGET
 // RUN: not remat-compile %s --entry=ok --autodiff -o %t 2>&1 | FileCheck %s --check-prefix=AUTODIFF
@@ -16,6 +17,7 @@
 // RUN: ls -A %t.tmp | count 0
 // RUN: remat-compile %S/Inputs/helper-without-results.mlir --entry=step --policy=full -o %t.helper
 // RUN: %t.helper --iters 1 | FileCheck %s --check-prefix=HELPER
+// RUN: not %t.helper --threads 0 2>&1 | FileCheck %s --check-prefix=THREADS
 // RUN: remat-compile --help | FileCheck %s --check-prefix=HELP
 // Out of memory at run time is an error with exit status 2, not an abort.
 // RUN: remat-compile %S/Inputs/huge-argument.mlir -o %t.huge
@@ -37,6 +39,8 @@
 // ENTRY: error: no function @missing with a body
 // DYNAMIC: error: argument #0 has type 'tensor<?x4xf32>'; remat-compile supports statically shaped tensors (rank <= 8) of f32, f16, bf16, i32 or i64
 // TARGET: remat-compile: unknown target 'tpu'; expected cpu or cuda
+// THREADS: error: --iters and --threads must be at least 1, --warmup at least 0
+// GEMM: remat-compile: unknown --gemm=mkl; expected blas or loops
 // POLICY: policy 'full' needs checkpoint blocks
 // BUDGET: remat-compile: --budget and --max-overhead need --policy
 // AUTODIFF: error: expects the loss to be a floating-point scalar tensor (tensor<f32>, tensor<bf16>, ...), but it is 'tensor<4xf32>'

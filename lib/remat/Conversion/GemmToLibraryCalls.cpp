@@ -1,0 +1,294 @@
+//===- GemmToLibraryCalls.cpp - f32 matrix products as BLAS calls ---------===//
+//
+/// Rewrites each f32 matrix product on buffers (a linalg op whose body is
+/// `out + in0 * in1` with one reduction loop) into calls of the runtime's
+/// `remat_sgemm` (runtime/cpu/Gemm.cpp), one per matrix of the batch, in a
+/// loop nest over the batch dims. Each operand is passed as its aligned
+/// pointer, an element offset and the element strides of its two matrix
+/// dims, read with memref.extract_strided_metadata, so any strided layout
+/// works; the runtime picks the BLAS transpose flags. A zero fill of the
+/// output right before the product becomes beta = 0.
+//
+//===----------------------------------------------------------------------===//
+
+#include "remat/Conversion/Passes.h"
+
+#include "mlir/Analysis/AliasAnalysis.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Matchers.h"
+
+namespace remat {
+#define GEN_PASS_DEF_GEMMTOLIBRARYCALLS
+#include "remat/Conversion/Passes.h.inc"
+} // namespace remat
+
+using namespace mlir;
+using namespace remat;
+
+namespace {
+
+constexpr StringLiteral kGemmFunction = "remat_sgemm";
+
+/// Where an operand's two matrix dims and its batch dims sit among the
+/// results of its indexing map.
+struct GemmOperand {
+  Value buffer;
+  unsigned rowPos = 0, colPos = 0;
+  /// (loop dim, result position) of each batch dim the operand has.
+  SmallVector<std::pair<unsigned, unsigned>> batch;
+};
+
+struct Gemm {
+  GemmOperand a, b, c;
+  /// C's batch loop dims, outermost first.
+  SmallVector<unsigned> batchDims;
+};
+
+/// Whether `body` computes `out + in0 * in1` (in either operand order).
+bool isMultiplyAccumulate(Block &body) {
+  if (body.getNumArguments() != 3 || body.getOperations().size() != 3)
+    return false;
+  auto mul = dyn_cast<arith::MulFOp>(&body.front());
+  auto add =
+      dyn_cast_or_null<arith::AddFOp>(mul ? mul->getNextNode() : nullptr);
+  auto yield = dyn_cast<linalg::YieldOp>(body.getTerminator());
+  if (!mul || !add || !yield || yield.getNumOperands() != 1 ||
+      yield.getOperand(0) != add.getResult())
+    return false;
+  Value in0 = body.getArgument(0), in1 = body.getArgument(1),
+        out = body.getArgument(2);
+  bool mulOk = (mul.getLhs() == in0 && mul.getRhs() == in1) ||
+               (mul.getLhs() == in1 && mul.getRhs() == in0);
+  bool addOk = (add.getLhs() == out && add.getRhs() == mul.getResult()) ||
+               (add.getRhs() == out && add.getLhs() == mul.getResult());
+  return mulOk && addOk;
+}
+
+/// Places an input's map results: `row` and `col` are its matrix dims, every
+/// other result must be a batch dim of C or a constant 0 on a size-1 dim.
+std::optional<GemmOperand> placeInput(Value buffer, AffineMap map, unsigned row,
+                                      unsigned col,
+                                      ArrayRef<unsigned> batchDims) {
+  GemmOperand operand;
+  operand.buffer = buffer;
+  bool sawRow = false, sawCol = false;
+  llvm::SmallDenseSet<unsigned> seen;
+  auto type = cast<MemRefType>(buffer.getType());
+  for (auto [pos, expr] : llvm::enumerate(map.getResults())) {
+    if (auto constant = dyn_cast<AffineConstantExpr>(expr)) {
+      if (constant.getValue() != 0 || type.getDimSize(pos) != 1)
+        return std::nullopt;
+      continue;
+    }
+    auto dim = dyn_cast<AffineDimExpr>(expr);
+    if (!dim || !seen.insert(dim.getPosition()).second)
+      return std::nullopt;
+    unsigned d = dim.getPosition();
+    if (d == row) {
+      operand.rowPos = pos, sawRow = true;
+    } else if (d == col) {
+      operand.colPos = pos, sawCol = true;
+    } else if (llvm::is_contained(batchDims, d)) {
+      operand.batch.push_back({d, static_cast<unsigned>(pos)});
+    } else {
+      return std::nullopt;
+    }
+  }
+  if (!sawRow || !sawCol)
+    return std::nullopt;
+  return operand;
+}
+
+bool isF32Buffer(Value v) {
+  auto type = dyn_cast<MemRefType>(v.getType());
+  return type && type.getElementType().isF32();
+}
+
+/// Matches an f32 matrix product: C[batch..., m, n] += A[.., m, k] * B[.., k,
+/// n] with any order of A's and B's dims and broadcast batch dims.
+std::optional<Gemm> matchGemm(linalg::LinalgOp op, AliasAnalysis &aliases) {
+  if (!op.hasPureBufferSemantics() || op.getNumDpsInputs() != 2 ||
+      op.getNumDpsInits() != 1 || op->getNumRegions() != 1 ||
+      !isMultiplyAccumulate(op->getRegion(0).front()))
+    return std::nullopt;
+  Value lhs = op.getDpsInputOperand(0)->get();
+  Value rhs = op.getDpsInputOperand(1)->get();
+  Value out = op.getDpsInitOperand(0)->get();
+  if (!isF32Buffer(lhs) || !isF32Buffer(rhs) || !isF32Buffer(out))
+    return std::nullopt;
+  // BLAS needs an output that no input overlaps. Buffers that are known to
+  // overlap stay loops; two function arguments may alias, but a product
+  // writing over its own input has no defined result anyway.
+  auto overlaps = [&](Value a, Value b) {
+    AliasResult result = aliases.alias(a, b);
+    return result.isMust() || result.isPartial();
+  };
+  if (overlaps(out, lhs) || overlaps(out, rhs))
+    return std::nullopt;
+
+  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+  if (llvm::count(iterators, utils::IteratorType::reduction) != 1)
+    return std::nullopt;
+  unsigned k =
+      llvm::find(iterators, utils::IteratorType::reduction) - iterators.begin();
+
+  // C: every parallel dim once; the last two are m and n.
+  SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+  AffineMap outMap = maps[2];
+  if (outMap.getNumResults() < 2 ||
+      outMap.getNumResults() != iterators.size() - 1 ||
+      !outMap.isProjectedPermutation())
+    return std::nullopt;
+  Gemm gemm;
+  unsigned rank = outMap.getNumResults();
+  unsigned m = outMap.getDimPosition(rank - 2);
+  unsigned n = outMap.getDimPosition(rank - 1);
+  for (unsigned pos = 0; pos + 2 < rank; ++pos)
+    gemm.batchDims.push_back(outMap.getDimPosition(pos));
+  gemm.c.buffer = out;
+  gemm.c.rowPos = rank - 2;
+  gemm.c.colPos = rank - 1;
+  for (auto [pos, d] : llvm::enumerate(gemm.batchDims))
+    gemm.c.batch.push_back({d, static_cast<unsigned>(pos)});
+
+  // mulf commutes exactly: the input holding m is A.
+  AffineMap lhsMap = maps[0], rhsMap = maps[1];
+  if (!lhsMap.isFunctionOfDim(m)) {
+    std::swap(lhs, rhs);
+    std::swap(lhsMap, rhsMap);
+  }
+  std::optional<GemmOperand> a = placeInput(lhs, lhsMap, m, k, gemm.batchDims);
+  std::optional<GemmOperand> b = placeInput(rhs, rhsMap, k, n, gemm.batchDims);
+  if (!a || !b)
+    return std::nullopt;
+  gemm.a = *a;
+  gemm.b = *b;
+  return gemm;
+}
+
+/// The `remat_sgemm` declaration, created on first use.
+FailureOr<func::FuncOp> gemmFunction(ModuleOp module, OpBuilder &builder) {
+  MLIRContext *ctx = module.getContext();
+  Type i64 = IntegerType::get(ctx, 64), f32 = Float32Type::get(ctx);
+  SmallVector<Type> inputs(3, i64);
+  for (int operand = 0; operand < 3; ++operand)
+    inputs.append(4, i64); // pointer, offset, row stride, column stride
+  inputs.push_back(f32);   // beta
+  auto type = FunctionType::get(ctx, inputs, {});
+  if (auto existing = module.lookupSymbol<func::FuncOp>(kGemmFunction)) {
+    if (existing.getFunctionType() != type)
+      return existing.emitError("'")
+             << kGemmFunction << "' is remat's runtime GEMM and must have type "
+             << type;
+    return existing;
+  }
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPointToStart(module.getBody());
+  auto decl =
+      func::FuncOp::create(builder, module.getLoc(), kGemmFunction, type);
+  decl.setPrivate();
+  return decl;
+}
+
+/// The call arguments of one operand at the given batch indices.
+struct OperandArgs {
+  Value pointer, offset, rowStride, colStride;
+};
+
+void rewriteGemm(linalg::LinalgOp op, const Gemm &gemm, func::FuncOp callee,
+                 RewriterBase &rewriter) {
+  Location loc = op.getLoc();
+  rewriter.setInsertionPoint(op);
+  Type i64 = rewriter.getI64Type();
+  auto toI64 = [&](OpBuilder &b, Value index) -> Value {
+    return arith::IndexCastOp::create(b, loc, i64, index);
+  };
+
+  // beta = 0 replaces a zero fill of C right before the product.
+  float beta = 1.0f;
+  if (auto fill = dyn_cast_or_null<linalg::FillOp>(op->getPrevNode())) {
+    if (fill.hasPureBufferSemantics() &&
+        fill.getDpsInitOperand(0)->get() == gemm.c.buffer &&
+        matchPattern(fill.getDpsInputOperand(0)->get(), m_AnyZeroFloat())) {
+      beta = 0.0f;
+      rewriter.eraseOp(fill);
+    }
+  }
+
+  struct Metadata {
+    const GemmOperand *operand;
+    memref::ExtractStridedMetadataOp meta;
+    Value pointer;
+  };
+  SmallVector<Metadata> metas;
+  for (const GemmOperand *operand : {&gemm.a, &gemm.b, &gemm.c}) {
+    auto meta = memref::ExtractStridedMetadataOp::create(rewriter, loc,
+                                                         operand->buffer);
+    Value pointer = memref::ExtractAlignedPointerAsIndexOp::create(
+        rewriter, loc, operand->buffer);
+    metas.push_back({operand, meta, toI64(rewriter, pointer)});
+  }
+  memref::ExtractStridedMetadataOp cMeta = metas[2].meta;
+  Value m = toI64(rewriter, cMeta.getSizes()[gemm.c.rowPos]);
+  Value n = toI64(rewriter, cMeta.getSizes()[gemm.c.colPos]);
+  Value k = toI64(rewriter, metas[0].meta.getSizes()[gemm.a.colPos]);
+  Value betaValue =
+      arith::ConstantOp::create(rewriter, loc, rewriter.getF32FloatAttr(beta));
+
+  SmallVector<Value> lbs, ubs, steps;
+  Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+  Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
+  for (unsigned pos = 0; pos < gemm.batchDims.size(); ++pos) {
+    lbs.push_back(zero);
+    ubs.push_back(cMeta.getSizes()[pos]);
+    steps.push_back(one);
+  }
+  scf::buildLoopNest(
+      rewriter, loc, lbs, ubs, steps,
+      [&](OpBuilder &b, Location, ValueRange ivs) {
+        SmallVector<Value> args = {m, n, k};
+        for (Metadata md : metas) {
+          // offset + sum over the operand's batch dims of index * stride.
+          Value offset = md.meta.getOffset();
+          for (auto [dim, pos] : md.operand->batch) {
+            unsigned loop =
+                llvm::find(gemm.batchDims, dim) - gemm.batchDims.begin();
+            Value step = arith::MulIOp::create(b, loc, ivs[loop],
+                                               md.meta.getStrides()[pos]);
+            offset = arith::AddIOp::create(b, loc, offset, step);
+          }
+          args.append({md.pointer, toI64(b, offset),
+                       toI64(b, md.meta.getStrides()[md.operand->rowPos]),
+                       toI64(b, md.meta.getStrides()[md.operand->colPos])});
+        }
+        args.push_back(betaValue);
+        func::CallOp::create(b, loc, callee, args);
+      });
+  rewriter.eraseOp(op);
+}
+
+struct GemmToLibraryCallsPass
+    : public remat::impl::GemmToLibraryCallsBase<GemmToLibraryCallsPass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    AliasAnalysis aliases(module);
+    std::vector<std::pair<linalg::LinalgOp, Gemm>> gemms;
+    module.walk([&](linalg::LinalgOp op) {
+      if (std::optional<Gemm> gemm = matchGemm(op, aliases))
+        gemms.push_back({op, *gemm});
+    });
+    if (gemms.empty())
+      return;
+    IRRewriter rewriter(&getContext());
+    FailureOr<func::FuncOp> callee = gemmFunction(module, rewriter);
+    if (failed(callee))
+      return signalPassFailure();
+    for (auto &[op, gemm] : gemms)
+      rewriteGemm(op, gemm, *callee, rewriter);
+  }
+};
+
+} // namespace
