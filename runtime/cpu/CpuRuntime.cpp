@@ -9,10 +9,13 @@
 
 #include "remat/Runtime.h"
 
+#include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <malloc.h>
+#include <vector>
 
 namespace {
 constexpr uint64_t kHeader = 64;
@@ -23,6 +26,18 @@ struct Header {
   uint64_t size;
   void *base;
 };
+
+// glibc serves large blocks with mmap and returns them on free, so every
+// step would fault in (and the kernel zero) its activations afresh: a
+// quarter of a step's time on a GPT. Keep freed memory in the heap for
+// reuse instead, as a caching allocator would; the counters below are what
+// the memory plan is compared with, whatever malloc keeps.
+struct KeepFreedMemory {
+  KeepFreedMemory() {
+    mallopt(M_MMAP_THRESHOLD, 1 << 30);
+    mallopt(M_TRIM_THRESHOLD, -1);
+  }
+} keepFreedMemory;
 
 uint64_t liveBytes = 0;
 uint64_t peakBytes = 0;
@@ -83,6 +98,38 @@ extern "C" uint64_t remat_live_bytes(void) { return liveBytes; }
 extern "C" uint64_t remat_peak_bytes(void) { return peakBytes; }
 extern "C" uint64_t remat_num_allocs(void) { return numAllocs; }
 extern "C" void remat_reset_peak(void) { peakBytes = liveBytes; }
+
+// Op timers of `remat-compile --profile-ops` executables: the lowered entry
+// calls remat_op_begin(id) and remat_op_end(id) around the code of its op
+// number id; the harness reads the totals.
+namespace {
+std::vector<double> opSeconds;
+std::chrono::steady_clock::time_point opStart;
+} // namespace
+
+extern "C" void remat_op_begin(int64_t) {
+  opStart = std::chrono::steady_clock::now();
+}
+
+extern "C" void remat_op_end(int64_t id) {
+  double elapsed =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - opStart)
+          .count();
+  if (id < 0)
+    return;
+  if (static_cast<uint64_t>(id) >= opSeconds.size())
+    opSeconds.resize(id + 1, 0.0);
+  opSeconds[id] += elapsed;
+}
+
+extern "C" double remat_op_seconds(int64_t id) {
+  return id >= 0 && static_cast<uint64_t>(id) < opSeconds.size() ? opSeconds[id]
+                                                                 : 0.0;
+}
+
+extern "C" void remat_op_reset(void) {
+  opSeconds.assign(opSeconds.size(), 0.0);
+}
 
 // LLVM's x86 backend legalizes some bf16 vector code (a vectorized copy of
 // a broadcast bf16 scalar) through f32 and calls compiler-rt's

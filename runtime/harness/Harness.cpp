@@ -178,7 +178,8 @@ void download(void *dst, const void *src, uint64_t bytes) {
 }
 uint64_t peakBytes() { return remat_device_peak_bytes(); }
 uint64_t numAllocs() { return remat_device_num_allocs(); }
-int writeProfile() {
+void resetOpTimers() {}
+int writeProfile(const EntryInfo &, int) {
   const char *path = std::getenv("REMAT_PROFILE");
   return path ? remat_profile_write(path) : 0;
 }
@@ -200,7 +201,79 @@ void download(void *dst, const void *src, uint64_t bytes) {
 }
 uint64_t peakBytes() { return remat_peak_bytes(); }
 uint64_t numAllocs() { return remat_num_allocs(); }
-int writeProfile() { return 0; }
+void resetOpTimers() { remat_op_reset(); }
+
+void printJSONString(FILE *f, const char *s) {
+  std::fputc('"', f);
+  for (; *s; ++s) {
+    unsigned char c = static_cast<unsigned char>(*s);
+    if (c == '"' || c == '\\')
+      std::fprintf(f, "\\%c", c);
+    else if (c < 0x20)
+      std::fprintf(f, "\\u%04x", c);
+    else
+      std::fputc(c, f);
+  }
+  std::fputc('"', f);
+}
+
+/// The cost profile of an executable built with --profile-ops, if
+/// REMAT_PROFILE names a file: per distinct op key, the mean seconds of one
+/// execution over the timed iterations, and how many ops of a step have it.
+int writeProfile(const EntryInfo &info, int iters) {
+  const char *path = std::getenv("REMAT_PROFILE");
+  if (!path)
+    return 0;
+  if (info.numOps == 0) {
+    std::fprintf(stderr, "error: REMAT_PROFILE is set, but this executable "
+                         "has no op timers (remat-compile --profile-ops)\n");
+    return 1;
+  }
+  std::vector<std::string> keys;
+  std::vector<const OpInfo *> first;
+  std::vector<double> total;
+  std::vector<int> instances;
+  for (int id = 0; id < info.numOps; ++id) {
+    auto it = std::find(keys.begin(), keys.end(), info.ops[id].key);
+    size_t k = it - keys.begin();
+    if (it == keys.end()) {
+      keys.push_back(info.ops[id].key);
+      first.push_back(&info.ops[id]);
+      total.push_back(0.0);
+      instances.push_back(0);
+    }
+    total[k] += remat_op_seconds(id);
+    ++instances[k];
+  }
+  FILE *f = std::fopen(path, "w");
+  if (!f) {
+    std::fprintf(stderr, "error: cannot write '%s'\n", path);
+    return 1;
+  }
+  std::fprintf(f,
+               "{\"entry\":\"%s\",\"target\":\"%s\",\"iters\":%d,"
+               "\"ops\":[",
+               info.name, info.target, iters);
+  for (size_t k = 0; k < keys.size(); ++k) {
+    std::fprintf(f, "%s\n{\"key\":", k ? "," : "");
+    printJSONString(f, keys[k].c_str());
+    std::fprintf(f,
+                 ",\"seconds\":%.9g,\"instances\":%d,\"class\":\"%s\","
+                 "\"flops\":%llu,\"bytes\":%llu}",
+                 total[k] / (static_cast<double>(iters) * instances[k]),
+                 instances[k], first[k]->opClass,
+                 static_cast<unsigned long long>(first[k]->flops),
+                 static_cast<unsigned long long>(first[k]->bytes));
+  }
+  std::fprintf(f, "\n]}\n");
+  bool failed = std::ferror(f);
+  failed |= std::fclose(f) != 0;
+  if (failed) {
+    std::fprintf(stderr, "error: cannot write '%s'\n", path);
+    return 1;
+  }
+  return 0;
+}
 double timeCall(InvokeFn invoke, void **args, void **data, void **owned) {
   auto start = std::chrono::steady_clock::now();
   invoke(args, data, owned);
@@ -298,6 +371,8 @@ int runStep(int argc, char **argv, const EntryInfo &info, InvokeFn invoke) {
   std::vector<double> seconds;
   for (int it = 0; it < flags.warmup + flags.iters; ++it) {
     freeResults();
+    if (it == flags.warmup)
+      resetOpTimers();
     double t = timeCall(invoke, args.data(), data.data(), owned.data());
     if (it >= flags.warmup)
       seconds.push_back(t);
@@ -364,7 +439,7 @@ int runStep(int argc, char **argv, const EntryInfo &info, InvokeFn invoke) {
   freeResults();
   for (void *a : args)
     deviceFree(a);
-  return writeProfile();
+  return writeProfile(info, flags.iters);
 }
 
 } // namespace

@@ -20,12 +20,32 @@
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/Operation.h"
 #include "mlir/Support/LLVM.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/JSON.h"
 
+#include <memory>
 #include <optional>
 #include <string>
 
 namespace remat {
+
+/// Measured time per execution of ops, keyed by costProfileKey: what
+/// `remat-compile --profile-ops` executables write (docs/CostModel.md).
+struct CostProfile {
+  std::string path;
+  llvm::StringMap<double> seconds;
+
+  /// Reads a profile: {"ops": [{"key": K, "seconds": S}, ...]} with S >= 0
+  /// finite; other fields are ignored. On failure, says why in `error`.
+  static std::shared_ptr<const CostProfile> loadFile(llvm::StringRef path,
+                                                     std::string &error);
+};
+
+/// The key of `op` in a cost profile: its name, operand and result types and
+/// attributes (but not remat.* ones, which do not change what it computes),
+/// e.g. `nn.matmul(tensor<4x8xf32>, tensor<8x2xf32>) -> (tensor<4x2xf32>)
+/// {transpose_b}`. A recomputed clone has the key of its original.
+std::string costProfileKey(mlir::Operation *op);
 
 /// Peak rates and bandwidth of a device.
 struct DeviceInfo {
@@ -43,6 +63,12 @@ struct DeviceInfo {
   /// memory: peak GEMM FLOP/s over bandwidth.
   double ridgePoint(mlir::Type elementType) const;
 
+  /// Measured times that replace the roofline estimate of the ops they
+  /// cover; null for none.
+  std::shared_ptr<const CostProfile> profile;
+  /// The time of one execution of `op`: measured if the profile covers it,
+  /// else getOpCost(op).estimateTime(*this).
+  double opTime(mlir::Operation *op) const;
   /// `h200` (default), `h100`, `a100` or `cpu`.
   static std::optional<DeviceInfo> getNamed(llvm::StringRef name);
   static llvm::ArrayRef<llvm::StringRef> getNames();

@@ -106,6 +106,9 @@ def Rematerialize : Pass<"rematerialize", "::mlir::func::FuncOp"> {
            "device of the cost model: h200, h100, a100 or cpu">,
     Option<"deviceFile", "device-file", "std::string", /*default=*/"\"\"",
            "JSON device description (overrides device=)">,
+    Option<"costProfile", "cost-profile", "std::string", /*default=*/"\"\"",
+           "JSON profile of measured op times (remat-compile --profile-ops) "
+           "used in place of the roofline for the ops it covers">,
     Option<"report", "report", "std::string", /*default=*/"\"\"",
            "write the JSON report to this file ('-' for standard output)">,
     Option<"budget", "budget", "std::string", /*default=*/"\"\"",

@@ -50,8 +50,12 @@ constexpr NamedDevice kDevices[] = {
     {"h200", 4.8e12, 3e-6, 494e12, 989e12, 989e12, 67e12, 134e12, 134e12},
     {"h100", 3.35e12, 3e-6, 494e12, 989e12, 989e12, 67e12, 134e12, 134e12},
     {"a100", 2.039e12, 4e-6, 156e12, 312e12, 312e12, 19.5e12, 78e12, 78e12},
-    // A many-core server CPU with AVX-512; no kernel launches.
-    {"cpu", 2.0e11, 1e-7, 4e12, 4e12, 4e12, 2e12, 2e12, 2e12},
+    // What remat-compile's CPU executables reach on one core of the
+    // project's 2-core AVX-512 machine: f32 GEMMs in OpenBLAS, f16/bf16
+    // GEMMs and all other ops in generated loops; the per-op overhead is
+    // the call and timer of an empty op. Measured with
+    // benchmarks/calibrate_cpu.py (docs/CostModel.md).
+    {"cpu", 1.75e10, 2.3e-8, 5.57e10, 2.28e9, 2.28e9, 1.06e9, 1.02e9, 1.02e9},
 };
 } // namespace
 
@@ -146,6 +150,85 @@ std::optional<DeviceInfo> DeviceInfo::loadFile(StringRef path,
   if (!info)
     error = "device file '" + path.str() + "': " + error;
   return info;
+}
+
+//===----------------------------------------------------------------------===//
+// Cost profiles
+//===----------------------------------------------------------------------===//
+
+std::string remat::costProfileKey(Operation *op) {
+  std::string key;
+  llvm::raw_string_ostream os(key);
+  os << op->getName() << "(";
+  llvm::interleaveComma(op->getOperandTypes(), os);
+  os << ") -> (";
+  llvm::interleaveComma(op->getResultTypes(), os);
+  os << ")";
+  SmallVector<NamedAttribute> attrs;
+  for (NamedAttribute attr : op->getAttrs())
+    if (!attr.getName().strref().starts_with("remat."))
+      attrs.push_back(attr);
+  if (!attrs.empty()) {
+    os << " {";
+    llvm::interleaveComma(attrs, os, [&](NamedAttribute attr) {
+      os << attr.getName().strref();
+      if (!isa<UnitAttr>(attr.getValue()))
+        os << " = " << attr.getValue();
+    });
+    os << "}";
+  }
+  return key;
+}
+
+std::shared_ptr<const CostProfile> CostProfile::loadFile(StringRef path,
+                                                         std::string &error) {
+  auto buffer = llvm::MemoryBuffer::getFile(path);
+  if (!buffer) {
+    error = "cannot read cost profile '" + path.str() +
+            "': " + buffer.getError().message();
+    return nullptr;
+  }
+  llvm::Expected<llvm::json::Value> json =
+      llvm::json::parse((*buffer)->getBuffer());
+  if (!json) {
+    error = "cost profile '" + path.str() +
+            "' is not valid JSON: " + llvm::toString(json.takeError());
+    return nullptr;
+  }
+  auto fail = [&](const Twine &why) {
+    error = ("cost profile '" + path + "': " + why).str();
+    return nullptr;
+  };
+  const llvm::json::Object *root = json->getAsObject();
+  const llvm::json::Array *ops = root ? root->getArray("ops") : nullptr;
+  if (!ops)
+    return fail("expected an object with an array 'ops'");
+  auto profile = std::make_shared<CostProfile>();
+  profile->path = path.str();
+  for (auto [i, entry] : llvm::enumerate(*ops)) {
+    const llvm::json::Object *op = entry.getAsObject();
+    std::optional<StringRef> key = op ? op->getString("key") : std::nullopt;
+    std::optional<double> seconds =
+        op ? op->getNumber("seconds") : std::nullopt;
+    if (!key || !seconds)
+      return fail("ops[" + Twine(i) +
+                  "] needs a string 'key' and a number "
+                  "'seconds'");
+    if (!(*seconds >= 0) || !std::isfinite(*seconds))
+      return fail("ops[" + Twine(i) + "].seconds must be finite and >= 0");
+    if (!profile->seconds.try_emplace(*key, *seconds).second)
+      return fail("ops[" + Twine(i) + "] repeats the key '" + *key + "'");
+  }
+  return profile;
+}
+
+double DeviceInfo::opTime(Operation *op) const {
+  if (profile) {
+    auto it = profile->seconds.find(costProfileKey(op));
+    if (it != profile->seconds.end())
+      return it->second;
+  }
+  return getOpCost(op).estimateTime(*this);
 }
 
 //===----------------------------------------------------------------------===//

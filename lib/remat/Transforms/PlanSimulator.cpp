@@ -47,9 +47,8 @@ PlanSimulator::PlanSimulator(const JointGraph &graph,
     for (Value result : op->getResults())
       entry.results.push_back(valueIds.lookup(result));
     if (op != bodyOps.back()) {
-      OpCost cost = getOpCost(op);
-      entry.flops = cost.flops;
-      entry.time = cost.estimateTime(device);
+      entry.flops = getOpCost(op).flops;
+      entry.time = device.opTime(op);
       stepTime += entry.time;
     }
     for (unsigned result : entry.results)

@@ -680,9 +680,8 @@ void remat::describeRecomputeCosts(const JointGraph &graph,
     uint64_t flops = 0;
     double time = 0;
     for (Operation *op : chain) {
-      OpCost cost = getOpCost(op);
-      flops += cost.flops;
-      time += cost.estimateTime(device);
+      flops += getOpCost(op).flops;
+      time += device.opTime(op);
     }
     d.recomputeFlops = flops;
     d.recomputeTime = time;

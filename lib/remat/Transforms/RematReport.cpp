@@ -29,7 +29,7 @@ FunctionStats remat::computeFunctionStats(func::FuncOp func,
       return;
     OpCost cost = getOpCost(op);
     stats.flops += cost.flops;
-    stats.estimatedTime += cost.estimateTime(device);
+    stats.estimatedTime += device.opTime(op);
   });
   return stats;
 }
@@ -97,6 +97,8 @@ llvm::json::Object remat::buildReport(func::FuncOp func, Policy policy,
       {"result", statsToJSON(result, extra)},
       {"decisions", std::move(decisions)},
   };
+  if (device.profile)
+    report["cost_profile"] = device.profile->path;
   if (plan.maxOverhead)
     report["max_overhead"] = *plan.maxOverhead;
   if (!plan.pareto.empty()) {

@@ -158,7 +158,7 @@ void Solver::buildMoves() {
     if (!ok)
       continue;
     for (Operation *op : chain)
-      move.time += getOpCost(op).estimateTime(device);
+      move.time += device.opTime(op);
     movable.push_back(std::move(move));
   }
   moves = std::move(movable);

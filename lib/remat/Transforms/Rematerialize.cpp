@@ -175,6 +175,15 @@ struct RematerializePass
           << "'; expected h200, h100, a100, cpu, or device-file=<json>";
       return std::nullopt;
     }
+    if (!costProfile.empty()) {
+      std::string error;
+      options.device.profile =
+          CostProfile::loadFile(costProfile.getValue(), error);
+      if (!options.device.profile) {
+        getOperation().emitError(error);
+        return std::nullopt;
+      }
+    }
     // Parsed here rather than as a double option, which takes an empty
     // value as 0.
     std::optional<double> threshold = parseFraction(selectiveThreshold);

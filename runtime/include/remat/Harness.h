@@ -26,6 +26,15 @@ struct TensorSpec {
   int64_t labelRange;
 };
 
+/// An op of the entry as --profile-ops executables time it: its cost-profile
+/// key (remat::costProfileKey) and the cost model's figures.
+struct OpInfo {
+  const char *key;
+  const char *opClass;
+  uint64_t flops;
+  uint64_t bytes;
+};
+
 struct EntryInfo {
   const char *name;
   const char *target;
@@ -35,6 +44,10 @@ struct EntryInfo {
   const TensorSpec *results;
   /// Peak bytes of the entry under remat's memory plan (static).
   uint64_t planPeakBytes;
+  /// With --profile-ops: the entry's ops in order; op i is timed by
+  /// remat_op_begin/end(i).
+  int numOps;
+  const OpInfo *ops;
 };
 
 /// Calls the entry once. `args[i]` is the data of argument i. On return,
@@ -43,8 +56,10 @@ struct EntryInfo {
 using InvokeFn = void (*)(void **args, void **resultData,
                           void **resultAllocated);
 
-/// Runs the executable: parses `--iters N --seed S --dump FILE`, fills the
-/// inputs, calls `invoke`, prints one JSON line. Returns the exit code.
+/// Runs the executable: parses `--iters N --seed S --dump FILE --threads N`,
+/// fills the inputs, calls `invoke`, prints one JSON line; with op timers
+/// and REMAT_PROFILE=<file> in the environment, writes the cost profile of
+/// the timed iterations there. Returns the exit code.
 int run(int argc, char **argv, const EntryInfo &info, InvokeFn invoke);
 
 size_t elementSize(DType dtype);

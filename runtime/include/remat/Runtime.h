@@ -30,6 +30,14 @@ uint64_t remat_num_allocs(void);
 /// Sets the peak to the bytes live now.
 void remat_reset_peak(void);
 
+/// Op timers (remat-compile --profile-ops): the lowered entry calls
+/// begin/end around the code of its op number `id`; remat_op_seconds is the
+/// time spent in op `id` since start or the last remat_op_reset.
+void remat_op_begin(int64_t id);
+void remat_op_end(int64_t id);
+double remat_op_seconds(int64_t id);
+void remat_op_reset(void);
+
 /// C = A B + beta C for one f32 matrix product of lowered code (runtime/cpu/
 /// Gemm.cpp): A is m x k, B is k x n, C is m x n, each given by its aligned
 /// base pointer, an element offset and the element strides of its rows and

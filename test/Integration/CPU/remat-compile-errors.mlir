@@ -5,6 +5,8 @@
 // RUN: not remat-compile %s --entry=ok --policy=full -o %t 2>&1 | FileCheck %s --check-prefix=POLICY
 // RUN: not remat-compile %s --entry=ok --budget=1GiB -o %t 2>&1 | FileCheck %s --check-prefix=BUDGET
 // RUN: not remat-compile %s --entry=ok --autodiff -o %t 2>&1 | FileCheck %s --check-prefix=AUTODIFF
+// RUN: not remat-compile %s --entry=ok --cost-profile=%t.none -o %t 2>&1 | FileCheck %s --check-prefix=BUDGET
+// RUN: not remat-compile %s --entry=ok --target=cuda --profile-ops -o %t 2>&1 | FileCheck %s --check-prefix=PROFILEOPS
 // RUN: not remat-compile %s --entry=ok --policy=auto --budget=1 -o %t 2>&1 | FileCheck %s --check-prefix=AUTO
 
 // Failing early, at the op, and leaving no temporaries behind (TMPDIR is
@@ -40,9 +42,10 @@
 // DYNAMIC: error: argument #0 has type 'tensor<?x4xf32>'; remat-compile supports statically shaped tensors (rank <= 8) of f32, f16, bf16, i32 or i64
 // TARGET: remat-compile: unknown target 'tpu'; expected cpu or cuda
 // THREADS: error: --iters and --threads must be at least 1, --warmup at least 0
+// PROFILEOPS: remat-compile: --profile-ops is for --target=cpu
 // GEMM: remat-compile: unknown --gemm=mkl; expected blas or loops
 // POLICY: policy 'full' needs checkpoint blocks
-// BUDGET: remat-compile: --budget and --max-overhead need --policy
+// BUDGET: remat-compile: --budget, --max-overhead and --cost-profile need --policy
 // AUTODIFF: error: expects the loss to be a floating-point scalar tensor (tensor<f32>, tensor<bf16>, ...), but it is 'tensor<4xf32>'
 // AUTO: error: no plan fits budget 1 bytes (0.0 MiB): the smallest peak remat can reach for this function is 32 bytes
 
