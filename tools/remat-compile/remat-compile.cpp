@@ -131,6 +131,18 @@ static cl::opt<std::string>
                       "calls (blas, the default where remat was built with "
                       "OpenBLAS) or as generated loops (loops)"),
              cl::init(kDefaultGemm), cl::cat(rematCategory));
+static cl::opt<std::string>
+    mathKind("math",
+             cl::desc("--target=cpu only: f32 exp, tanh, log, log1p, expm1 "
+                      "and erf as vectorizable polynomials (approx, the "
+                      "default) or libm calls (libm)"),
+             cl::init("approx"), cl::cat(rematCategory));
+static cl::opt<std::string> marchName(
+    "march",
+    cl::desc("--target=cpu only: the CPU the executable is built for, as "
+             "clang's -march (default native: this machine's; x86-64 for "
+             "any)"),
+    cl::init("native"), cl::cat(rematCategory));
 static cl::opt<std::string> cxxPath("cxx",
                                     cl::desc("C++ compiler used to link"),
                                     cl::init(REMAT_DEFAULT_CXX),
@@ -425,6 +437,13 @@ LogicalResult link(StringRef driverPath, StringRef llPath) {
                                        std::string(REMAT_RUNTIME_INCLUDE_DIR),
                                    driverPath.str(),
                                    llPath.str()};
+  if (targetName == "cpu") {
+    // The host's vector units, and a*b+c as one FMA where the target has
+    // it (each op's code is fixed at compile time, so every policy gets the
+    // same bits).
+    argv.push_back("-march=" + marchName.getValue());
+    argv.push_back("-ffp-contract=fast");
+  }
   if (targetName == "cuda") {
 #ifdef REMAT_HAVE_CUDA
     argv.push_back(runtimeLib + "/libremat_harness_cuda.a");
@@ -516,6 +535,11 @@ LogicalResult compile(MLIRContext &context, llvm::SourceMgr &sourceMgr) {
   }
   if (profileOps && targetName != "cpu") {
     llvm::errs() << "remat-compile: --profile-ops is for --target=cpu\n";
+    return failure();
+  }
+  if (mathKind != "approx" && mathKind != "libm") {
+    llvm::errs() << "remat-compile: unknown --math=" << mathKind
+                 << "; expected approx or libm\n";
     return failure();
   }
   if (gemmKind != "blas" && gemmKind != "loops") {
@@ -641,6 +665,7 @@ LogicalResult compile(MLIRContext &context, llvm::SourceMgr &sourceMgr) {
     pipelineOptions.fuseElementwise = fuseElementwise;
     pipelineOptions.emulateGPUMapping = emulateGPUMapping;
     pipelineOptions.gemmLibrary = gemmKind == "blas";
+    pipelineOptions.approximateMath = mathKind == "approx";
     remat::buildCPUPipeline(pm, pipelineOptions);
   }
   if (failed(pm.run(*module)))

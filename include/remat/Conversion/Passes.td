@@ -109,6 +109,23 @@ def GemmToLibraryCalls : Pass<"remat-gemm-to-library-calls", "::mlir::ModuleOp">
                            "::mlir::scf::SCFDialect"];
 }
 
+def ApproximateMath : Pass<"remat-approximate-math"> {
+  let summary = "Replace f32 exp, tanh, log, log1p, expm1 and erf with polynomials";
+  let description = [{
+    Applies upstream MLIR's polynomial approximations
+    (`populateMathPolynomialApproximationPatterns`) to f32 `math.exp`,
+    `math.tanh`, `math.log`, `math.log1p`, `math.expm1` and `math.erf`:
+    arithmetic, `math.fma` and bit manipulation instead of a libm call, so
+    that LLVM vectorizes the loops of GELU, softmax, layernorm and the
+    losses. Results are within a few ulp of libm's, and the same op always
+    becomes the same code (results stay bit-identical across policies).
+    The CPU pipeline runs it with `approximate-math=true`, which
+    remat-compile sets unless `--math=libm`.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::math::MathDialect"];
+}
+
 def OutlineLoopNests : Pass<"remat-outline-loop-nests", "::mlir::ModuleOp"> {
   let summary = "Give each top-level loop nest of a function its own function";
   let description = [{

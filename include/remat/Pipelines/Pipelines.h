@@ -26,6 +26,12 @@ struct CPUPipelineOptions
       llvm::cl::desc("Map loops to GPU launches as the CUDA pipeline does, "
                      "then run the launches as host loops (testing aid)"),
       llvm::cl::init(false)};
+  Option<bool> approximateMath{
+      *this, "approximate-math",
+      llvm::cl::desc("Replace f32 exp, tanh, log, log1p, expm1 and erf with "
+                     "polynomials (remat-approximate-math), so that their "
+                     "loops vectorize"),
+      llvm::cl::init(false)};
   Option<bool> gemmLibrary{
       *this, "gemm-library",
       llvm::cl::desc("Run f32 matrix products as calls of remat_sgemm "

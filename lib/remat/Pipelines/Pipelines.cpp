@@ -55,6 +55,8 @@ void remat::buildCPUPipeline(OpPassManager &pm,
   buildBufferizationPipeline(pm, options.fuseElementwise);
   if (options.gemmLibrary)
     pm.addPass(createGemmToLibraryCalls());
+  if (options.approximateMath)
+    pm.addPass(createApproximateMath());
   if (options.emulateGPUMapping) {
     buildGPUMappingPipeline(pm, /*blockSize=*/256);
     pm.addNestedPass<func::FuncOp>(createEmulateGPULaunches());

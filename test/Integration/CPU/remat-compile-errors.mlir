@@ -2,6 +2,7 @@
 // RUN: not remat-compile %s --entry=dynamic -o %t 2>&1 | FileCheck %s --check-prefix=DYNAMIC
 // RUN: not remat-compile %s --entry=ok --target=tpu -o %t 2>&1 | FileCheck %s --check-prefix=TARGET
 // RUN: not remat-compile %s --entry=ok --gemm=mkl -o %t 2>&1 | FileCheck %s --check-prefix=GEMM
+// RUN: not remat-compile %s --entry=ok --math=fast -o %t 2>&1 | FileCheck %s --check-prefix=MATH
 // RUN: not remat-compile %s --entry=ok --policy=full -o %t 2>&1 | FileCheck %s --check-prefix=POLICY
 // RUN: not remat-compile %s --entry=ok --budget=1GiB -o %t 2>&1 | FileCheck %s --check-prefix=BUDGET
 // RUN: not remat-compile %s --entry=ok --autodiff -o %t 2>&1 | FileCheck %s --check-prefix=AUTODIFF
@@ -43,6 +44,7 @@
 // TARGET: remat-compile: unknown target 'tpu'; expected cpu or cuda
 // THREADS: error: --iters and --threads must be at least 1, --warmup at least 0
 // PROFILEOPS: remat-compile: --profile-ops is for --target=cpu
+// MATH: remat-compile: unknown --math=fast; expected approx or libm
 // GEMM: remat-compile: unknown --gemm=mkl; expected blas or loops
 // POLICY: policy 'full' needs checkpoint blocks
 // BUDGET: remat-compile: --budget, --max-overhead and --cost-profile need --policy
