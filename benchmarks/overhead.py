@@ -107,6 +107,7 @@ def main(argv=None):
                 dumps[r["name"]] = open(dump, "rb").read()
 
     base = statistics.median(rows[0]["times"])
+    spread = (max(rows[0]["times"]) - min(rows[0]["times"])) / base
     print(f"GPT layers={a.layers} seq={a.seq} hidden={a.hidden} heads={a.heads} "
           f"vocab={a.vocab} {a.dtype}; device={a.device}; {a.rounds} rounds x {a.iters} steps; "
           f"policy none: {base * 1e3:.1f} ms/step")
@@ -121,6 +122,8 @@ def main(argv=None):
         print(f"{r['name']:<11} {r['plan']:>11,} {r['runtime']:>11,} {r['roof'] * 100:>8.1f}% "
               f"{r['prof'] * 100:>7.1f}% {measured * 100:>8.1f}% {error * 100:>+5.1f}  {same}")
     print(f"largest |measured - predicted with profile|: {worst * 100:.1f} percentage points")
+    print(f"noise: policy none's {a.rounds} round medians spread over {spread * 100:.1f}% "
+          f"of their median")
     return 0
 
 

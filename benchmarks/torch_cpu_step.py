@@ -13,7 +13,7 @@ each round runs the executable for --iters steps (its median) and PyTorch for
 their ratio. Timings are for reading, never asserted.
 
     python3 benchmarks/torch_cpu_step.py --seq 512 --hidden 256
-    python3 benchmarks/torch_cpu_step.py --seq 128 --hidden 64 --gemm loops
+    python3 benchmarks/torch_cpu_step.py --seq 128 --hidden 64 --gemm loops --math libm
 
 Needs torch (scripts/venv.sh installs it into the cached environment;
 run this script with that environment's python).
@@ -112,6 +112,7 @@ def main(argv=None):
     ap.add_argument("--iters", type=int, default=10)
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--gemm", choices=["blas", "loops"], default="blas")
+    ap.add_argument("--math", choices=["approx", "libm"], default="approx")
     ap.add_argument("--policy", default=None,
                     help="remat-compile --policy for the executable (default: none given)")
     ap.add_argument("--remat-compile", default=os.path.join(ROOT, "build/bin/remat-compile"))
@@ -125,7 +126,8 @@ def main(argv=None):
     with tempfile.TemporaryDirectory() as tmp:
         model = common.write_gpt(a, os.path.join(tmp, "gpt.mlir"))
         exe = os.path.join(tmp, "step")
-        cmd = [a.remat_compile, model, "--target=cpu", f"--gemm={a.gemm}", "-o", exe]
+        cmd = [a.remat_compile, model, "--target=cpu", f"--gemm={a.gemm}",
+               f"--math={a.math}", "-o", exe]
         if a.policy:
             cmd.append(f"--policy={a.policy}")
         t0 = time.perf_counter()
@@ -147,7 +149,7 @@ def main(argv=None):
     print(f"GPT step: layers={a.layers} batch={a.batch} seq={a.seq} hidden={a.hidden} "
           f"heads={a.heads} vocab={a.vocab}, f32, {a.threads} thread(s); "
           f"torch {torch.__version__}")
-    print(f"remat-compile --gemm={a.gemm}: compiled in {compile_s:.1f} s; "
+    print(f"remat-compile --gemm={a.gemm} --math={a.math}: compiled in {compile_s:.1f} s; "
           f"step {r * 1e3:.1f} ms (rounds: {', '.join(f'{x * 1e3:.1f}' for x in ours)})")
     print(f"PyTorch eager:        step {t * 1e3:.1f} ms "
           f"(rounds: {', '.join(f'{x * 1e3:.1f}' for x in theirs)})")

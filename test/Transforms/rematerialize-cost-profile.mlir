@@ -41,7 +41,7 @@ func.func @attention(%x: tensor<256x1024xf32>, %wq: tensor<1024x64xf32>, %wk: te
   return %l, %dwq, %dwk, %dwv : tensor<f32>, tensor<1024x64xf32>, tensor<1024x64xf32>, tensor<1024x64xf32>
 }
 
-// ROOF: "baseline":{"estimated_time_s":0.00566{{[0-9]*}},
+// ROOF: "baseline":{"estimated_time_s":0.00341{{[0-9]*}},
 // ROOF-NOT: "cost_profile"
 // ROOF: "decision":"recompute","loc":"{{[^"]*}}:22:8","op":"nn.matmul"
 // ROOF: "decision":"recompute","loc":"{{[^"]*}}:23:8","op":"nn.matmul"

@@ -55,7 +55,7 @@ constexpr NamedDevice kDevices[] = {
     // GEMMs and all other ops in generated loops; the per-op overhead is
     // the call and timer of an empty op. Measured with
     // benchmarks/calibrate_cpu.py (docs/CostModel.md).
-    {"cpu", 1.75e10, 2.3e-8, 5.57e10, 2.28e9, 2.28e9, 1.06e9, 1.02e9, 1.02e9},
+    {"cpu", 3.08e10, 2.7e-8, 8.46e10, 2.35e9, 2.35e9, 2.73e9, 2.4e9, 2.4e9},
 };
 } // namespace
 
