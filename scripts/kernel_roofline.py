@@ -3,6 +3,7 @@
 
     REMAT_PROFILE=profile.json ./step --iters 5
     kernel_roofline.py step.kernels.json profile.json [--device h200]
+                       [--cost-profile ops.json]
 
 step.kernels.json is written by remat-compile --target=cuda next to the
 executable: every launch of a step in order and the nn op (instance) it
@@ -15,6 +16,13 @@ elementwise, layout (transpose, broadcast), other (losses, reductions).
 "roofline" is the time the op would take at the device's peak:
 max(FLOPs / peak FLOP/s, bytes / bandwidth); "of roofline" is that time over
 the measured time.
+
+--cost-profile writes the measured times as a cost profile for
+`--rematerialize cost-profile=` (docs/CostModel.md): per distinct op key
+(remat::costProfileKey, in the kernel table), the mean time of one instance
+(the sum of its kernels) and how many instances a step has. Ops that launch
+no kernel (views) are not in it; the pass gives them their roofline time,
+which for views is 0.
 """
 import argparse
 import json
@@ -46,13 +54,36 @@ def kind_of(instance):
     return "other"
 
 
-def summarize(table, profile, device):
+def instance_times(table, profile):
+    """Seconds of one step spent in each op instance (sum of its kernels)."""
     per_index = {l["index"]: l for l in profile["launches"]}
     time = defaultdict(float)
     for launch in table["launches"]:
         p = per_index.get(launch["index"])
         if p and p["count"]:
             time[launch["instance"]] += p["seconds"] / p["count"]
+    return time
+
+
+def cost_profile(table, profile):
+    """The measured times per op key, as --rematerialize cost-profile= reads."""
+    time = instance_times(table, profile)
+    total, count, first = defaultdict(float), defaultdict(int), {}
+    for inst in table["instances"]:
+        key = inst.get("key")
+        if key is None:
+            continue
+        total[key] += time[inst["id"]]
+        count[key] += 1
+        first.setdefault(key, inst)
+    return {"entry": table.get("entry"), "target": "cuda",
+            "ops": [{"key": k, "seconds": total[k] / count[k], "instances": count[k],
+                     "class": first[k].get("class"), "flops": first[k].get("flops", 0),
+                     "bytes": first[k].get("bytes", 0)} for k in total]}
+
+
+def summarize(table, profile, device):
+    time = instance_times(table, profile)
     rows = {k: {"time": 0.0, "flops": 0, "bytes": 0, "roofline": 0.0, "ops": 0} for k in KINDS}
     for inst in table["instances"]:
         k = kind_of(inst)
@@ -88,9 +119,15 @@ def main():
     ap.add_argument("kernels")
     ap.add_argument("profile")
     ap.add_argument("--device", default="h200", choices=sorted(DEVICES))
+    ap.add_argument("--cost-profile", help="also write the times as a cost profile here")
     a = ap.parse_args()
-    rows = summarize(json.load(open(a.kernels)), json.load(open(a.profile)), DEVICES[a.device])
+    table, profile = json.load(open(a.kernels)), json.load(open(a.profile))
+    rows = summarize(table, profile, DEVICES[a.device])
     print_table(rows)
+    if a.cost_profile:
+        with open(a.cost_profile, "w") as f:
+            json.dump(cost_profile(table, profile), f, indent=1)
+            f.write("\n")
     return 0
 
 

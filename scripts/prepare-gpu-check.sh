@@ -16,6 +16,9 @@ ninja -C build remat-compile >/dev/null
 
 DEVICE_TARGET=cuda
 if [ "${1:-}" = "--target-for-devices" ]; then DEVICE_TARGET=$2; fi
+# CPU executables for another machine must not assume this one's CPU.
+DEVICE_FLAGS=()
+if [ "$DEVICE_TARGET" = cpu ]; then DEVICE_FLAGS=(--march=x86-64); fi
 OUT=gpu-check
 rm -rf "$OUT"; mkdir -p "$OUT"
 
@@ -41,7 +44,8 @@ build_model() {  # name, with-reference, layers seq hidden heads vocab dtype
   for policy in none full sqrt selective auto10; do
     # shellcheck disable=SC2046
     build/bin/remat-compile "$OUT/$name.mlir" --entry=train_step \
-      --target="$DEVICE_TARGET" $(plan_flags "$policy") -o "$OUT/$name.$policy.exe"
+      --target="$DEVICE_TARGET" "${DEVICE_FLAGS[@]}" $(plan_flags "$policy") \
+      -o "$OUT/$name.$policy.exe"
     if [ "$ref" = yes ]; then
       # shellcheck disable=SC2046
       build/bin/remat-compile "$OUT/$name.mlir" --entry=train_step \

@@ -357,6 +357,7 @@ std::string generateDriver(StringRef entry, ArrayRef<ArgInfo> args,
 /// An nn op of the entry as the kernel table describes it.
 struct SourceOp {
   std::string name;
+  std::string key; // remat::costProfileKey
   OpClass opClass;
   uint64_t flops, bytes;
   std::string elementType;
@@ -374,8 +375,12 @@ llvm::StringMap<SourceOp> collectSourceOps(func::FuncOp entry) {
     if (cost.elementType)
       llvm::raw_string_ostream(elementType) << cost.elementType;
     ops[remat::formatLocation(op.getLoc())] = {
-        op.getName().getStringRef().str(), cost.opClass, cost.flops,
-        cost.bytesRead + cost.bytesWritten, elementType};
+        op.getName().getStringRef().str(),
+        remat::costProfileKey(&op),
+        cost.opClass,
+        cost.flops,
+        cost.bytesRead + cost.bytesWritten,
+        elementType};
   }
   return ops;
 }
@@ -401,6 +406,7 @@ llvm::json::Object kernelTable(ModuleOp module, StringRef entry,
         entry["flops"] = static_cast<int64_t>(it->second.flops);
         entry["bytes"] = static_cast<int64_t>(it->second.bytes);
         entry["dtype"] = it->second.elementType;
+        entry["key"] = it->second.key;
       }
       instances.push_back(std::move(entry));
       lastLoc = loc;

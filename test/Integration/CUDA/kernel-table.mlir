@@ -3,7 +3,9 @@
 // RUN: remat-compile %s --target=cuda -o %t/step
 // RUN: FileCheck %s --check-prefix=TABLE < %t/step.kernels.json
 // RUN: %python -c "import json; t = json.load(open('%t/step.kernels.json')); json.dump({'launches': [{'index': l['index'], 'count': 2, 'seconds': 2e-6} for l in t['launches']]}, open('%t/profile.json', 'w'))"
-// RUN: %python %remat_src_root/scripts/kernel_roofline.py %t/step.kernels.json %t/profile.json | FileCheck %s --check-prefix=ROOF
+// RUN: %python %remat_src_root/scripts/kernel_roofline.py %t/step.kernels.json %t/profile.json --cost-profile %t/ops.json | FileCheck %s --check-prefix=ROOF
+// RUN: FileCheck %s --check-prefix=OPS < %t/ops.json
+// RUN: %python %S/../CPU/check_profile.py %t/ops.json %s --remat-opt %remat_tools_dir/remat-opt | FileCheck %s --check-prefix=PLAN
 
 // remat-compile --target=cuda writes the step's kernel table: every launch in
 // order with the nn op it lowers (consecutive launches of one op are one
@@ -21,6 +23,17 @@
 // TABLE: "index": 0
 // TABLE-NEXT: "instance": 0
 // TABLE-NEXT: "kernel": "step_kernel"
+
+// The same times as a cost profile for --rematerialize: per op key, the
+// mean time of one instance (the sum of its kernels: a fill and the product
+// for the matmul, 2 us). Policy none's step is then
+// exactly the profile's total: the keys of the table are the pass's.
+// OPS: "key": "nn.matmul(tensor<64x64xf32>, tensor<64x32xf32>) -> (tensor<64x32xf32>)",
+// OPS-NEXT: "seconds": 2e-06,
+// OPS-NEXT: "instances": 1,
+// OPS: "key": "nn.softmax(tensor<64x32xf32>) -> (tensor<64x32xf32>)",
+// PLAN: well-formed entries: True
+// PLAN: profile covers every op: True
 
 // ROOF: class {{.*}} GFLOP/s {{.*}} of roofline
 // ROOF: gemm 1
