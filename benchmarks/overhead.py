@@ -54,7 +54,8 @@ def predict(a, model, flags, profile):
         text.append(f"max-overhead={options['max-overhead']}")
     if profile:
         text.append(f"cost-profile={profile}")
-    out = subprocess.run([a.remat_opt, model, "--rematerialize=" + " ".join(text),
+    # remat-compile canonicalizes the entry before it plans: so does this.
+    out = subprocess.run([a.remat_opt, model, "--canonicalize", "--rematerialize=" + " ".join(text),
                           "-o", os.devnull], check=True, capture_output=True, text=True).stdout
     report = json.loads(out[out.index("{"):])
     before = report["baseline"]["estimated_time_s"]

@@ -33,6 +33,7 @@
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "mlir/Target/LLVMIR/Export.h"
+#include "mlir/Transforms/Passes.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/IR/LLVMContext.h"
@@ -594,6 +595,15 @@ LogicalResult compile(MLIRContext &context, llvm::SourceMgr &sourceMgr) {
   if (autodiff) {
     PassManager pm(&context, func::FuncOp::getOperationName());
     pm.addPass(remat::createNNAutodiff());
+    if (failed(pm.run(entry)))
+      return failure();
+  }
+  // The lowering folds ops that compute nothing (a scale by 1, dropout at
+  // rate 0, an identity transpose) and composes others; fold them first, so
+  // that the plan and every policy see the graph that will run.
+  {
+    PassManager pm(&context, func::FuncOp::getOperationName());
+    pm.addPass(createCanonicalizerPass());
     if (failed(pm.run(entry)))
       return failure();
   }

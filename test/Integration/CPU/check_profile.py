@@ -6,7 +6,8 @@ usage: check_profile.py PROFILE.json MODEL.mlir --remat-opt PATH
 
 Prints one line per check, and exits 1 if one fails:
   * every entry has a key, seconds >= 0, instances >= 1, class, flops, bytes;
-  * the profile covers every op of the model's entry: --rematerialize with
+  * the profile covers every op of the model's entry (canonicalized, as
+    remat-compile plans it): --rematerialize with
     cost-profile= estimates policy none's step as exactly the sum of the
     profile's seconds x instances (an op the profile missed would add its
     roofline time; a key that did not round-trip would leave one out).
@@ -30,7 +31,9 @@ def main():
     print(f"well-formed entries: {well_formed} ({len(ops)} distinct ops, "
           f"{sum(o['instances'] for o in ops)} in the step)")
     total = sum(o["seconds"] * o["instances"] for o in ops)
-    out = subprocess.run([a.remat_opt, a.model, "--rematerialize=policy=none device=cpu "
+    # remat-compile canonicalizes the entry before it plans and profiles.
+    out = subprocess.run([a.remat_opt, a.model, "--canonicalize",
+                          "--rematerialize=policy=none device=cpu "
                           f"cost-profile={a.profile} report=-", "-o", "/dev/null"],
                          check=True, capture_output=True, text=True).stdout
     estimated = json.loads(out)["baseline"]["estimated_time_s"]
