@@ -12,7 +12,11 @@
 #     remat-compile --autodiff, compiled under every policy (auto included)
 #     and run on the CPU: the plan's peak next to the
 #     bytes the runtime really held, the step time, and whether all outputs
-#     are bit-identical.
+#     are bit-identical;
+#  4. pictures: the default model of steps 1-2 (2 layers, f32) under auto at a 450 MiB budget (bytes
+#     live along the step against policy none, and the Pareto frontier with
+#     full, selective and sqrt marked), written to build/demo/plan.png by
+#     python3 -m remat.plot.
 # Extra arguments go to steps 1 and 2 (e.g. --dtype bf16 --layers 96).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -27,3 +31,13 @@ echo
 echo "== 3. the compiled training step on the CPU"
 python3 benchmarks/run_cpu_policies.py --remat-compile build/bin/remat-compile \
   --layers 2 --seq 128 --hidden 64 --heads 2 --vocab 128 --check --autodiff
+echo
+echo "== 4. pictures of the plan"
+mkdir -p build/demo
+python3 benchmarks/gen_gpt.py --layers 2 --seq 1024 --hidden 1024 --heads 16 -o build/demo/gpt.mlir
+build/bin/remat-opt build/demo/gpt.mlir -o /dev/null --rematerialize="policy=auto budget=450MiB timeline=true pareto=true report=build/demo/auto.json"
+for p in full selective sqrt; do
+  build/bin/remat-opt build/demo/gpt.mlir -o /dev/null --rematerialize="policy=$p report=build/demo/$p.json"
+done
+PYTHONPATH=python /usr/bin/python3 -m remat.plot build/demo/auto.json \
+  --compare build/demo/full.json build/demo/selective.json build/demo/sqrt.json -o build/demo/plan.png

@@ -122,6 +122,8 @@ PASS_RUNS = [
     RunSpec("cpu-pipeline", "remat-opt", ["--remat-cpu-pipeline"], reparse=True),
     RunSpec("cpu-pipeline-emulate", "remat-opt",
             ["--remat-cpu-pipeline=emulate-gpu-mapping"], reparse=True),
+    RunSpec("cpu-pipeline-fast", "remat-opt",
+            ["--remat-cpu-pipeline=gemm-library=true approximate-math=true"], reparse=True),
     # format=isa embeds PTX text from LLVM's NVPTX backend: no ptxas, ~1 s.
     RunSpec("cuda-pipeline-isa", "remat-opt",
             ["--remat-cuda-pipeline=format=isa"], reparse=True),

@@ -48,6 +48,10 @@ for candidate in filter(None, [sys.executable, shutil.which("python3")]):
     if probe.returncode == 0:
         config.available_features.add("numpy")
         config.substitutions.append(("%numpy_python", probe.stdout.strip()))
+        # remat.plot draws with matplotlib (python3-matplotlib).
+        if subprocess.run([candidate, "-c", "import matplotlib"],
+                          capture_output=True).returncode == 0:
+            config.available_features.add("matplotlib")
         break
 
 # Library GEMMs: remat was built with a static OpenBLAS (--gemm=blas).

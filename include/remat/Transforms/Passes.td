@@ -118,6 +118,9 @@ def Rematerialize : Pass<"rematerialize", "::mlir::func::FuncOp"> {
            "step's (0.05 or 5%)">,
     Option<"pareto", "pareto", "bool", /*default=*/"false",
            "add the Pareto frontier of plans to the report">,
+    Option<"timeline", "timeline", "bool", /*default=*/"false",
+           "add the bytes live at each op, before and after the rewrite, "
+           "to the report (python3 -m remat.plot draws them)">,
     Option<"selectiveThreshold", "selective-threshold", "std::string",
            /*default=*/"\"1\"",
            "selective: recompute when recompute FLOPs per byte freed are at "

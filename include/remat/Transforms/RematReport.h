@@ -8,10 +8,14 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "llvm/Support/JSON.h"
 
+#include <vector>
+
 namespace remat {
 
 /// Whole-function figures under the memory semantics and the cost model.
 struct FunctionStats {
+  /// Bytes live at each top-level op, in program order (the memory plan's).
+  std::vector<uint64_t> liveBytes;
   uint64_t peakBytes = 0;
   uint64_t argumentBytes = 0;
   uint64_t savedActivationBytes = 0;
@@ -32,7 +36,7 @@ llvm::json::Object buildReport(mlir::func::FuncOp func, Policy policy,
                                const DeviceInfo &device,
                                const FunctionStats &baseline,
                                const FunctionStats &result,
-                               const RematPlan &plan);
+                               const RematPlan &plan, bool timeline = false);
 
 /// Writes a function's report to `path` ('-' for standard output), or, with
 /// no report, notes that the function failed. Functions of one module may be

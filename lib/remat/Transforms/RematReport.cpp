@@ -21,6 +21,8 @@ FunctionStats remat::computeFunctionStats(func::FuncOp func,
   Block &body = func.getBody().front();
   MemoryPlan memory(body);
   stats.peakBytes = memory.getPeakBytes();
+  stats.liveBytes.assign(memory.getLiveBytes().begin(),
+                         memory.getLiveBytes().end());
   stats.argumentBytes = memory.getArgumentBytes();
   if (std::optional<JointGraph> graph = JointGraph::build(func))
     stats.savedActivationBytes = memory.getSavedActivationBytes(*graph);
@@ -61,7 +63,7 @@ llvm::json::Object remat::buildReport(func::FuncOp func, Policy policy,
                                       const DeviceInfo &device,
                                       const FunctionStats &baseline,
                                       const FunctionStats &result,
-                                      const RematPlan &plan) {
+                                      const RematPlan &plan, bool timeline) {
   llvm::json::Array decisions;
   for (const Decision &d : plan.decisions) {
     Operation *def = d.value.getDefiningOp();
@@ -99,6 +101,17 @@ llvm::json::Object remat::buildReport(func::FuncOp func, Policy policy,
   };
   if (device.profile)
     report["cost_profile"] = device.profile->path;
+  if (timeline) {
+    auto bytes = [](const std::vector<uint64_t> &live) {
+      llvm::json::Array array;
+      for (uint64_t b : live)
+        array.push_back(static_cast<int64_t>(b));
+      return array;
+    };
+    report["timeline"] = llvm::json::Object{
+        {"baseline", bytes(baseline.liveBytes)},
+        {"result", bytes(result.liveBytes)}};
+  }
   if (plan.maxOverhead)
     report["max_overhead"] = *plan.maxOverhead;
   if (!plan.pareto.empty()) {

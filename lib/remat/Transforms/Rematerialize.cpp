@@ -142,7 +142,7 @@ struct RematerializePass
     if (std::optional<std::string> error =
             writeReport(report, func,
                         buildReport(func, options->policy, options->device,
-                                    baseline, result, *plan)))
+                                    baseline, result, *plan, timeline)))
       return func.emitError(*error);
     return success();
   }
