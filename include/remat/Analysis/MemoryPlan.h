@@ -39,6 +39,12 @@ public:
   mlir::Operation *getPeakOp() const { return peakOp; }
   /// Bytes live at each top-level op, in program order.
   llvm::ArrayRef<uint64_t> getLiveBytes() const { return liveBytes; }
+  /// A peak no rematerialization of the block can go below: the arguments
+  /// (live throughout) plus, at the op where that is largest, the distinct
+  /// buffers of its operands and results, which are all live while it runs
+  /// (the terminator counts its operands). Every op of the block runs in any
+  /// plan, once or more.
+  uint64_t getPeakLowerBound() const { return peakLowerBound; }
   /// The buffer a value lives in: the value itself, or the root of its views.
   mlir::Value getBuffer(mlir::Value value) const;
 
@@ -48,6 +54,7 @@ public:
 
 private:
   uint64_t peakBytes = 0;
+  uint64_t peakLowerBound = 0;
   uint64_t argumentBytes = 0;
   mlir::Operation *peakOp = nullptr;
   llvm::SmallVector<uint64_t> liveBytes;

@@ -17,6 +17,8 @@ struct FunctionStats {
   /// Bytes live at each top-level op, in program order (the memory plan's).
   std::vector<uint64_t> liveBytes;
   uint64_t peakBytes = 0;
+  /// MemoryPlan::getPeakLowerBound of the function.
+  uint64_t peakLowerBound = 0;
   uint64_t argumentBytes = 0;
   uint64_t savedActivationBytes = 0;
   uint64_t flops = 0;
@@ -44,9 +46,9 @@ llvm::json::Object buildReport(mlir::func::FuncOp func, Policy policy,
 /// object, or a JSON array in function-name order), and standard output gets
 /// them one per line, in function-name order, once every function with a body
 /// in the module has been processed. Returns an error message on failure.
-std::optional<std::string> writeReport(llvm::StringRef path,
-                                       mlir::func::FuncOp func,
-                                       std::optional<llvm::json::Object> report);
+std::optional<std::string>
+writeReport(llvm::StringRef path, mlir::func::FuncOp func,
+            std::optional<llvm::json::Object> report);
 
 } // namespace remat
 

@@ -74,6 +74,20 @@ MemoryPlan::MemoryPlan(Block &block) {
     delta[interval.start] += interval.bytes;
     delta[interval.end + 1] -= interval.bytes;
   }
+  // The bytes each op needs at once, whatever else a plan keeps.
+  peakLowerBound = argumentBytes;
+  for (Operation &op : block) {
+    llvm::SmallDenseSet<Value, 8> buffers;
+    uint64_t needed = argumentBytes;
+    for (Value value : llvm::concat<Value>(op.getOperands(), op.getResults())) {
+      Value buffer = getBuffer(value);
+      if (isa<BlockArgument>(buffer) || !isa<TensorType>(buffer.getType()) ||
+          !buffers.insert(buffer).second)
+        continue;
+      needed += getTensorBytes(buffer);
+    }
+    peakLowerBound = std::max(peakLowerBound, needed);
+  }
   liveBytes.resize(numOps);
   int64_t live = argumentBytes;
   peakBytes = argumentBytes;

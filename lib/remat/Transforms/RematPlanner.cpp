@@ -191,6 +191,9 @@ public:
   std::optional<RematPlan> run();
 
 private:
+  /// The least peak the frontier reached, and whether it is proven least
+  /// (it equals the memory plan's lower bound) or what that bound is.
+  std::string describeLeastPeak(uint64_t least) const;
   bool proposeBlockBoundaries();
   /// Whether a forward user of `value` lies outside its segment (block).
   bool
@@ -541,6 +544,19 @@ static std::string formatBytes(uint64_t bytes) {
       .str();
 }
 
+std::string Planner::describeLeastPeak(uint64_t least) const {
+  func::FuncOp f = func;
+  uint64_t bound = MemoryPlan(f.getBody().front()).getPeakLowerBound();
+  if (least <= bound)
+    return "the smallest peak remat can reach for this function is " +
+           formatBytes(least) +
+           " (no plan can go lower: it is what one op "
+           "needs at once)";
+  return "the smallest peak remat found for this function is " +
+         formatBytes(least) + "; no plan can go below " + formatBytes(bound) +
+         " (the arguments and the operands and results of the largest op)";
+}
+
 bool Planner::solve() {
   PlanSimulator sim(graph, options.device);
   SolverOptions solver;
@@ -586,8 +602,7 @@ bool Planner::solve() {
       if (least <= *options.budget)
         diag << "policy=auto fits it";
       else
-        diag << "the smallest peak remat can reach for this function is "
-             << formatBytes(least);
+        diag << describeLeastPeak(least);
       return false;
     }
   }
@@ -606,9 +621,7 @@ bool Planner::pickAutoPlan(ArrayRef<FrontierPoint> frontier,
     chosen = pickForBudget(frontier, *options.budget);
     if (!chosen) {
       func.emitError() << "no plan fits budget " << formatBytes(*options.budget)
-                       << ": the smallest peak remat can reach for this "
-                          "function is "
-                       << formatBytes(frontier.front().peakBytes);
+                       << ": " << describeLeastPeak(frontier.front().peakBytes);
       return false;
     }
   } else if (options.maxOverhead) {

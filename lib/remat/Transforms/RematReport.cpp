@@ -21,6 +21,7 @@ FunctionStats remat::computeFunctionStats(func::FuncOp func,
   Block &body = func.getBody().front();
   MemoryPlan memory(body);
   stats.peakBytes = memory.getPeakBytes();
+  stats.peakLowerBound = memory.getPeakLowerBound();
   stats.liveBytes.assign(memory.getLiveBytes().begin(),
                          memory.getLiveBytes().end());
   stats.argumentBytes = memory.getArgumentBytes();
@@ -95,6 +96,7 @@ llvm::json::Object remat::buildReport(func::FuncOp func, Policy policy,
        plan.budget ? llvm::json::Value(static_cast<int64_t>(*plan.budget))
                    : llvm::json::Value(nullptr)},
       {"argument_bytes", static_cast<int64_t>(baseline.argumentBytes)},
+      {"peak_lower_bound_bytes", static_cast<int64_t>(baseline.peakLowerBound)},
       {"baseline", statsToJSON(baseline, 0)},
       {"result", statsToJSON(result, extra)},
       {"decisions", std::move(decisions)},
@@ -108,9 +110,9 @@ llvm::json::Object remat::buildReport(func::FuncOp func, Policy policy,
         array.push_back(static_cast<int64_t>(b));
       return array;
     };
-    report["timeline"] = llvm::json::Object{
-        {"baseline", bytes(baseline.liveBytes)},
-        {"result", bytes(result.liveBytes)}};
+    report["timeline"] =
+        llvm::json::Object{{"baseline", bytes(baseline.liveBytes)},
+                           {"result", bytes(result.liveBytes)}};
   }
   if (plan.maxOverhead)
     report["max_overhead"] = *plan.maxOverhead;
