@@ -775,6 +775,14 @@ class Checker:
                    f"IR {flops} / {self.in_flops}", cmd)
         self.check("flops", res["recompute_flops"] == res["flops"] - base["flops"], name,
                    f"recompute_flops {res['recompute_flops']} != {res['flops']} - {base['flops']}", cmd)
+        # The certificate's bound is a lower bound: no higher than what this
+        # plan recomputes, and its peak is the plan's.
+        cert = r.get("certificate")
+        bound = cert and cert.get("recompute_time_lower_bound_s")
+        self.check("peak", cert is not None and cert["peak_bytes"] == res["peak_bytes"]
+                   and bound is not None
+                   and bound <= cert["recompute_time_s"] * (1 + REL) + 1e-15, name,
+                   f"certificate {cert} not a lower bound of the plan", cmd)
         return r, "", cmd
 
     def run(self):

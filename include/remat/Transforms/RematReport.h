@@ -8,6 +8,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "llvm/Support/JSON.h"
 
+#include <optional>
 #include <vector>
 
 namespace remat {
@@ -30,6 +31,20 @@ struct FunctionStats {
 FunctionStats computeFunctionStats(mlir::func::FuncOp func,
                                    const DeviceInfo &device);
 
+/// A lower bound on the recompute time any plan of remat's (a kept set of
+/// saved activations, recomputed values cloned for the backward) needs to
+/// peak at most `peak` bytes, from the function before the rewrite. At each
+/// op p where policy none holds L_p > peak bytes, buffers worth at least
+/// L_p - peak must be free. A buffer the backward reads can be free only
+/// after the last read by a forward op that runs in every plan, and only if
+/// the op that defines it runs again (at least that op's time); a buffer of
+/// a forward op that feeds only the backward may be dropped with its op at
+/// no cost of its own. The cheapest fractional cover of the missing bytes,
+/// at the op where it is dearest, is the bound (infinite if some op cannot
+/// be covered). Ops the overrides keep count as not freeable.
+double recomputeTimeLowerBound(mlir::func::FuncOp func, const JointGraph &graph,
+                               const DeviceInfo &device, uint64_t peak);
+
 /// "file:line:col" of the first file location in `loc`, or its printed form.
 std::string formatLocation(mlir::Location loc);
 
@@ -38,7 +53,8 @@ llvm::json::Object buildReport(mlir::func::FuncOp func, Policy policy,
                                const DeviceInfo &device,
                                const FunctionStats &baseline,
                                const FunctionStats &result,
-                               const RematPlan &plan, bool timeline = false);
+                               const RematPlan &plan, bool timeline = false,
+                               std::optional<double> timeLowerBound = {});
 
 /// Writes a function's report to `path` ('-' for standard output), or, with
 /// no report, notes that the function failed. Functions of one module may be

@@ -4,11 +4,15 @@
 
 #include "remat/Analysis/JointGraph.h"
 #include "remat/Analysis/MemoryPlan.h"
+#include "remat/Dialect/Remat/RematDialect.h"
 
 #include "mlir/IR/Location.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cmath>
+#include <limits>
 #include <map>
 #include <mutex>
 
@@ -35,6 +39,127 @@ FunctionStats remat::computeFunctionStats(func::FuncOp func,
     stats.estimatedTime += device.opTime(op);
   });
   return stats;
+}
+
+double remat::recomputeTimeLowerBound(func::FuncOp func,
+                                      const JointGraph &graph,
+                                      const DeviceInfo &device, uint64_t peak) {
+  Block &body = func.getBody().front();
+  MemoryPlan memory(body);
+  ArrayRef<uint64_t> live = memory.getLiveBytes();
+  llvm::DenseMap<Operation *, unsigned> position;
+  for (auto [i, op] : llvm::enumerate(body))
+    position[&op] = i;
+
+  // Forward ops that run in every plan: those whose results the terminator
+  // or another such op reads, and those that cannot be recomputed. The
+  // others feed only the backward; a plan that recomputes all they feed
+  // drops them from the forward, and their buffers with them.
+  llvm::DenseSet<Operation *> survives;
+  for (Operation &op : llvm::reverse(body)) {
+    if (op.hasTrait<OpTrait::IsTerminator>() || !graph.isForward(&op) ||
+        !getOpCost(&op).recomputable) {
+      survives.insert(&op);
+      continue;
+    }
+    for (Value result : op.getResults())
+      for (Operation *user : result.getUsers()) {
+        Operation *top = body.findAncestorOpInBlock(*user);
+        if (top && survives.contains(top) &&
+            (graph.isForward(top) || top->hasTrait<OpTrait::IsTerminator>()))
+          survives.insert(&op);
+      }
+  }
+  // Per buffer: where it must stay live in every plan (reads by surviving
+  // forward ops and the terminator), its last read, and whether a backward
+  // op reads it.
+  struct Span {
+    unsigned keepEnd = 0, lastUse = 0, firstBackward = ~0u;
+  };
+  llvm::DenseMap<Value, Span> spans;
+  for (Operation &op : body) {
+    Operation *top = &op;
+    unsigned pos = position[top];
+    bool keeps = top->hasTrait<OpTrait::IsTerminator>() ||
+                 (graph.isForward(top) && survives.contains(top));
+    op.walk([&](Operation *nested) {
+      for (Value operand : nested->getOperands()) {
+        Value buffer = memory.getBuffer(operand);
+        if (isa<BlockArgument>(buffer))
+          continue;
+        Span &span = spans[buffer];
+        span.lastUse = std::max(span.lastUse, pos);
+        if (keeps)
+          span.keepEnd = std::max(span.keepEnd, pos);
+        else if (!graph.isForward(top))
+          span.firstBackward = std::min(span.firstBackward, pos);
+      }
+    });
+  }
+  // Freeable buffers grouped by the op that defines them (one run of the op
+  // frees all of its results). A buffer no backward op reads is freeable
+  // only if its op may be dropped, and then for free (what is recomputed is
+  // paid for by the buffers the backward reads).
+  struct Freeable {
+    Operation *def;
+    unsigned from, to; // free strictly between
+    uint64_t bytes;
+    bool free;
+  };
+  SmallVector<Freeable> freeable;
+  for (auto &[buffer, span] : spans) {
+    Operation *def = buffer.getDefiningOp();
+    if (!def || !graph.isForward(def) || !getOpCost(def).recomputable ||
+        getPolicyOverride(def) == PolicyOverride::Save)
+      continue;
+    if (span.firstBackward == ~0u) {
+      if (!survives.contains(def))
+        freeable.push_back({def, span.keepEnd, span.lastUse + 1,
+                            getTensorBytes(buffer), true});
+      continue;
+    }
+    // After its last surviving forward read, a plan may free the buffer at
+    // any op: views of it that are kept hold it until their last reads, and
+    // clones of the others exist from some backward read on, but which
+    // those are depends on the plan. Here it is free anywhere after, for
+    // the price of one run of its op.
+    freeable.push_back(
+        {def, span.keepEnd, span.lastUse + 1, getTensorBytes(buffer), false});
+  }
+
+  double bound = 0;
+  for (auto [p, bytes] : llvm::enumerate(live)) {
+    if (bytes <= peak)
+      continue;
+    uint64_t missing = bytes - peak;
+    llvm::MapVector<Operation *, uint64_t> byOp;
+    for (const Freeable &f : freeable) {
+      if (!(f.from < p && p < f.to))
+        continue;
+      if (f.free)
+        missing -= std::min(missing, f.bytes);
+      else
+        byOp[f.def] += f.bytes;
+    }
+    SmallVector<std::pair<double, uint64_t>> items; // (seconds, bytes)
+    for (auto &[def, freed] : byOp)
+      items.push_back({device.opTime(def), freed});
+    llvm::sort(items, [](auto a, auto b) {
+      return a.first * b.second < b.first * a.second;
+    });
+    double cost = 0;
+    for (auto [seconds, freed] : items) {
+      if (missing == 0)
+        break;
+      uint64_t take = std::min(freed, missing);
+      cost += seconds * (static_cast<double>(take) / freed);
+      missing -= take;
+    }
+    if (missing > 0)
+      return std::numeric_limits<double>::infinity();
+    bound = std::max(bound, cost);
+  }
+  return bound;
 }
 
 std::string remat::formatLocation(Location loc) {
@@ -64,7 +189,8 @@ llvm::json::Object remat::buildReport(func::FuncOp func, Policy policy,
                                       const DeviceInfo &device,
                                       const FunctionStats &baseline,
                                       const FunctionStats &result,
-                                      const RematPlan &plan, bool timeline) {
+                                      const RematPlan &plan, bool timeline,
+                                      std::optional<double> timeLowerBound) {
   llvm::json::Array decisions;
   for (const Decision &d : plan.decisions) {
     Operation *def = d.value.getDefiningOp();
@@ -103,6 +229,22 @@ llvm::json::Object remat::buildReport(func::FuncOp func, Policy policy,
   };
   if (device.profile)
     report["cost_profile"] = device.profile->path;
+  if (timeLowerBound) {
+    // What the plan costs against what any plan at its peak must cost.
+    double recompute =
+        std::max(0.0, result.estimatedTime - baseline.estimatedTime);
+    double bound = *timeLowerBound;
+    llvm::json::Value boundJSON = nullptr, gap = nullptr;
+    if (std::isfinite(bound)) {
+      boundJSON = bound;
+      gap = recompute > 0 ? (recompute - bound) / recompute : 0.0;
+    }
+    report["certificate"] = llvm::json::Object{
+        {"peak_bytes", static_cast<int64_t>(result.peakBytes)},
+        {"recompute_time_s", recompute},
+        {"recompute_time_lower_bound_s", std::move(boundJSON)},
+        {"gap", std::move(gap)}};
+  }
   if (timeline) {
     auto bytes = [](const std::vector<uint64_t> &live) {
       llvm::json::Array array;

@@ -15,6 +15,7 @@
 #include "remat/Transforms/Passes.h"
 
 #include "remat/Analysis/JointGraph.h"
+#include "remat/Transforms/PlanSimulator.h"
 #include "remat/Transforms/RematPlanner.h"
 #include "remat/Transforms/RematReport.h"
 
@@ -137,12 +138,17 @@ struct RematerializePass
     // are taken before the rewrite, the result after it.
     FunctionStats baseline = computeFunctionStats(func, options->device);
     describeRecomputeCosts(*graph, options->device, *plan);
+    // The certificate: what any plan at this plan's peak must recompute.
+    PlanSimulator sim(*graph, options->device);
+    uint64_t planPeak = sim.simulate(sim.toBits(plan->kept)).peakBytes;
+    double timeBound =
+        recomputeTimeLowerBound(func, *graph, options->device, planPeak);
     applyRematPlan(*graph, *plan);
     FunctionStats result = computeFunctionStats(func, options->device);
-    if (std::optional<std::string> error =
-            writeReport(report, func,
-                        buildReport(func, options->policy, options->device,
-                                    baseline, result, *plan, timeline)))
+    if (std::optional<std::string> error = writeReport(
+            report, func,
+            buildReport(func, options->policy, options->device, baseline,
+                        result, *plan, timeline, timeBound)))
       return func.emitError(*error);
     return success();
   }
