@@ -23,6 +23,7 @@
 #include <climits>
 #include <cstdio>
 #include <cstdlib>
+#include <optional>
 #include <vector>
 
 namespace {
@@ -45,15 +46,21 @@ struct BlasOperand {
 
 int64_t atLeastOne(int64_t v) { return v > 1 ? v : 1; }
 
-BlasOperand blasOperand(const Matrix &m, std::vector<float> &packed) {
-  // A dimension of size 1 is never stepped along: any stride fits it.
+/// The leading dimension with which cblas_sgemm can read `m` in row-major
+/// order as it is, if it can: unit column stride and rows far enough apart.
+/// A dimension of size 1 is never stepped along: any stride fits it.
+std::optional<int64_t> rowMajorLeadingDim(const Matrix &m) {
   if ((m.colStride == 1 || m.cols == 1) &&
       (m.rows == 1 || m.rowStride >= atLeastOne(m.cols)))
-    return {CblasNoTrans, m.data,
-            m.rows == 1 ? atLeastOne(m.cols) : m.rowStride};
-  if ((m.rowStride == 1 || m.rows == 1) &&
-      (m.cols == 1 || m.colStride >= atLeastOne(m.rows)))
-    return {CblasTrans, m.data, m.cols == 1 ? atLeastOne(m.rows) : m.colStride};
+    return m.rows == 1 ? atLeastOne(m.cols) : m.rowStride;
+  return std::nullopt;
+}
+
+BlasOperand blasOperand(const Matrix &m, std::vector<float> &packed) {
+  if (std::optional<int64_t> ld = rowMajorLeadingDim(m))
+    return {CblasNoTrans, m.data, *ld};
+  if (std::optional<int64_t> ld = rowMajorLeadingDim(m.transposed()))
+    return {CblasTrans, m.data, *ld};
   packed.resize(static_cast<size_t>(m.rows * m.cols));
   for (int64_t i = 0; i < m.rows; ++i)
     for (int64_t j = 0; j < m.cols; ++j)
@@ -95,14 +102,14 @@ extern "C" void remat_sgemm(int64_t m, int64_t n, int64_t k, const float *a,
   Matrix ma{a + aOffset, m, k, aRowStride, aColStride};
   Matrix mb{b + bOffset, k, n, bRowStride, bColStride};
   float *pc = c + cOffset;
-  if ((cColStride == 1 || n == 1) && (m == 1 || cRowStride >= atLeastOne(n))) {
-    rowMajorGemm(ma, mb, pc, m == 1 ? atLeastOne(n) : cRowStride, beta);
+  Matrix mc{pc, m, n, cRowStride, cColStride};
+  if (std::optional<int64_t> ldc = rowMajorLeadingDim(mc)) {
+    rowMajorGemm(ma, mb, pc, *ldc, beta);
     return;
   }
-  if ((cRowStride == 1 || m == 1) && (n == 1 || cColStride >= atLeastOne(m))) {
-    // C^T (n x m, row-major with leading dimension cColStride) = B^T A^T.
-    rowMajorGemm(mb.transposed(), ma.transposed(), pc,
-                 n == 1 ? atLeastOne(m) : cColStride, beta);
+  if (std::optional<int64_t> ldc = rowMajorLeadingDim(mc.transposed())) {
+    // C^T (n x m, row-major) = B^T A^T.
+    rowMajorGemm(mb.transposed(), ma.transposed(), pc, *ldc, beta);
     return;
   }
   // Any other output layout: compute packed, then scatter.

@@ -22,6 +22,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <map>
 #include <new>
 #include <string>
 #include <vector>
@@ -229,21 +230,22 @@ int writeProfile(const EntryInfo &info, int iters) {
                          "has no op timers (remat-compile --profile-ops)\n");
     return 1;
   }
-  std::vector<std::string> keys;
-  std::vector<const OpInfo *> first;
-  std::vector<double> total;
-  std::vector<int> instances;
+  // Distinct keys in order of first appearance; the op table lists an op's
+  // figures with each of its instances.
+  struct Entry {
+    const OpInfo *op;
+    double total = 0;
+    int instances = 0;
+  };
+  std::vector<Entry> entries;
+  std::map<std::string, size_t> index;
   for (int id = 0; id < info.numOps; ++id) {
-    auto it = std::find(keys.begin(), keys.end(), info.ops[id].key);
-    size_t k = it - keys.begin();
-    if (it == keys.end()) {
-      keys.push_back(info.ops[id].key);
-      first.push_back(&info.ops[id]);
-      total.push_back(0.0);
-      instances.push_back(0);
-    }
-    total[k] += remat_op_seconds(id);
-    ++instances[k];
+    auto [it, added] = index.try_emplace(info.ops[id].key, entries.size());
+    if (added)
+      entries.push_back({&info.ops[id]});
+    Entry &entry = entries[it->second];
+    entry.total += remat_op_seconds(id);
+    ++entry.instances;
   }
   FILE *f = std::fopen(path, "w");
   if (!f) {
@@ -254,16 +256,17 @@ int writeProfile(const EntryInfo &info, int iters) {
                "{\"entry\":\"%s\",\"target\":\"%s\",\"iters\":%d,"
                "\"ops\":[",
                info.name, info.target, iters);
-  for (size_t k = 0; k < keys.size(); ++k) {
+  for (size_t k = 0; k < entries.size(); ++k) {
+    const Entry &e = entries[k];
     std::fprintf(f, "%s\n{\"key\":", k ? "," : "");
-    printJSONString(f, keys[k].c_str());
+    printJSONString(f, e.op->key);
     std::fprintf(f,
                  ",\"seconds\":%.9g,\"instances\":%d,\"class\":\"%s\","
                  "\"flops\":%llu,\"bytes\":%llu}",
-                 total[k] / (static_cast<double>(iters) * instances[k]),
-                 instances[k], first[k]->opClass,
-                 static_cast<unsigned long long>(first[k]->flops),
-                 static_cast<unsigned long long>(first[k]->bytes));
+                 e.total / (static_cast<double>(iters) * e.instances),
+                 e.instances, e.op->opClass,
+                 static_cast<unsigned long long>(e.op->flops),
+                 static_cast<unsigned long long>(e.op->bytes));
   }
   std::fprintf(f, "\n]}\n");
   bool failed = std::ferror(f);

@@ -37,7 +37,8 @@ constexpr StringLiteral kGemmFunction = "remat_sgemm";
 struct GemmOperand {
   Value buffer;
   unsigned rowPos = 0, colPos = 0;
-  /// (loop dim, result position) of each batch dim the operand has.
+  /// (index in Gemm::batchDims, result position) of each batch dim the
+  /// operand has.
   SmallVector<std::pair<unsigned, unsigned>> batch;
 };
 
@@ -91,8 +92,10 @@ std::optional<GemmOperand> placeInput(Value buffer, AffineMap map, unsigned row,
       operand.rowPos = pos, sawRow = true;
     } else if (d == col) {
       operand.colPos = pos, sawCol = true;
-    } else if (llvm::is_contained(batchDims, d)) {
-      operand.batch.push_back({d, static_cast<unsigned>(pos)});
+    } else if (const auto *it = llvm::find(batchDims, d);
+               it != batchDims.end()) {
+      operand.batch.push_back({static_cast<unsigned>(it - batchDims.begin()),
+                               static_cast<unsigned>(pos)});
     } else {
       return std::nullopt;
     }
@@ -151,8 +154,8 @@ std::optional<Gemm> matchGemm(linalg::LinalgOp op, AliasAnalysis &aliases) {
   gemm.c.buffer = out;
   gemm.c.rowPos = rank - 2;
   gemm.c.colPos = rank - 1;
-  for (auto [pos, d] : llvm::enumerate(gemm.batchDims))
-    gemm.c.batch.push_back({d, static_cast<unsigned>(pos)});
+  for (unsigned pos = 0; pos < gemm.batchDims.size(); ++pos)
+    gemm.c.batch.push_back({pos, pos});
 
   // mulf commutes exactly: the input holding m is A.
   AffineMap lhsMap = maps[0], rhsMap = maps[1];
@@ -192,11 +195,6 @@ FailureOr<func::FuncOp> gemmFunction(ModuleOp module, OpBuilder &builder) {
   decl.setPrivate();
   return decl;
 }
-
-/// The call arguments of one operand at the given batch indices.
-struct OperandArgs {
-  Value pointer, offset, rowStride, colStride;
-};
 
 void rewriteGemm(linalg::LinalgOp op, const Gemm &gemm, func::FuncOp callee,
                  RewriterBase &rewriter) {
@@ -253,9 +251,7 @@ void rewriteGemm(linalg::LinalgOp op, const Gemm &gemm, func::FuncOp callee,
         for (Metadata md : metas) {
           // offset + sum over the operand's batch dims of index * stride.
           Value offset = md.meta.getOffset();
-          for (auto [dim, pos] : md.operand->batch) {
-            unsigned loop =
-                llvm::find(gemm.batchDims, dim) - gemm.batchDims.begin();
+          for (auto [loop, pos] : md.operand->batch) {
             Value step = arith::MulIOp::create(b, loc, ivs[loop],
                                                md.meta.getStrides()[pos]);
             offset = arith::AddIOp::create(b, loc, offset, step);
