@@ -53,8 +53,8 @@ llvm::json::Object buildReport(mlir::func::FuncOp func, Policy policy,
                                const DeviceInfo &device,
                                const FunctionStats &baseline,
                                const FunctionStats &result,
-                               const RematPlan &plan, bool timeline = false,
-                               std::optional<double> timeLowerBound = {});
+                               const RematPlan &plan, double timeLowerBound,
+                               bool timeline = false);
 
 /// Writes a function's report to `path` ('-' for standard output), or, with
 /// no report, notes that the function failed. Functions of one module may be

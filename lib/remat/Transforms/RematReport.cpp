@@ -74,7 +74,8 @@ double remat::recomputeTimeLowerBound(func::FuncOp func,
   // forward ops and the terminator), its last read, and whether a backward
   // op reads it.
   struct Span {
-    unsigned keepEnd = 0, lastUse = 0, firstBackward = ~0u;
+    unsigned keepEnd = 0, lastUse = 0;
+    bool readByBackward = false;
   };
   llvm::DenseMap<Value, Span> spans;
   for (Operation &op : body) {
@@ -92,7 +93,7 @@ double remat::recomputeTimeLowerBound(func::FuncOp func,
         if (keeps)
           span.keepEnd = std::max(span.keepEnd, pos);
         else if (!graph.isForward(top))
-          span.firstBackward = std::min(span.firstBackward, pos);
+          span.readByBackward = true;
       }
     });
   }
@@ -112,19 +113,16 @@ double remat::recomputeTimeLowerBound(func::FuncOp func,
     if (!def || !graph.isForward(def) || !getOpCost(def).recomputable ||
         getPolicyOverride(def) == PolicyOverride::Save)
       continue;
-    if (span.firstBackward == ~0u) {
-      if (!survives.contains(def))
-        freeable.push_back({def, span.keepEnd, span.lastUse + 1,
-                            getTensorBytes(buffer), true});
+    if (!span.readByBackward && survives.contains(def))
       continue;
-    }
     // After its last surviving forward read, a plan may free the buffer at
     // any op: views of it that are kept hold it until their last reads, and
     // clones of the others exist from some backward read on, but which
     // those are depends on the plan. Here it is free anywhere after, for
-    // the price of one run of its op.
-    freeable.push_back(
-        {def, span.keepEnd, span.lastUse + 1, getTensorBytes(buffer), false});
+    // the price of one run of its op (or for nothing, if no backward op
+    // reads it).
+    freeable.push_back({def, span.keepEnd, span.lastUse + 1,
+                        getTensorBytes(buffer), !span.readByBackward});
   }
 
   double bound = 0;
@@ -189,8 +187,8 @@ llvm::json::Object remat::buildReport(func::FuncOp func, Policy policy,
                                       const DeviceInfo &device,
                                       const FunctionStats &baseline,
                                       const FunctionStats &result,
-                                      const RematPlan &plan, bool timeline,
-                                      std::optional<double> timeLowerBound) {
+                                      const RematPlan &plan,
+                                      double timeLowerBound, bool timeline) {
   llvm::json::Array decisions;
   for (const Decision &d : plan.decisions) {
     Operation *def = d.value.getDefiningOp();
@@ -229,22 +227,19 @@ llvm::json::Object remat::buildReport(func::FuncOp func, Policy policy,
   };
   if (device.profile)
     report["cost_profile"] = device.profile->path;
-  if (timeLowerBound) {
-    // What the plan costs against what any plan at its peak must cost.
-    double recompute =
-        std::max(0.0, result.estimatedTime - baseline.estimatedTime);
-    double bound = *timeLowerBound;
-    llvm::json::Value boundJSON = nullptr, gap = nullptr;
-    if (std::isfinite(bound)) {
-      boundJSON = bound;
-      gap = recompute > 0 ? (recompute - bound) / recompute : 0.0;
-    }
-    report["certificate"] = llvm::json::Object{
-        {"peak_bytes", static_cast<int64_t>(result.peakBytes)},
-        {"recompute_time_s", recompute},
-        {"recompute_time_lower_bound_s", std::move(boundJSON)},
-        {"gap", std::move(gap)}};
+  // What the plan costs against what any plan at its peak must cost.
+  double recompute =
+      std::max(0.0, result.estimatedTime - baseline.estimatedTime);
+  llvm::json::Value bound = nullptr, gap = nullptr;
+  if (std::isfinite(timeLowerBound)) {
+    bound = timeLowerBound;
+    gap = recompute > 0 ? (recompute - timeLowerBound) / recompute : 0.0;
   }
+  report["certificate"] =
+      llvm::json::Object{{"peak_bytes", static_cast<int64_t>(result.peakBytes)},
+                         {"recompute_time_s", recompute},
+                         {"recompute_time_lower_bound_s", std::move(bound)},
+                         {"gap", std::move(gap)}};
   if (timeline) {
     auto bytes = [](const std::vector<uint64_t> &live) {
       llvm::json::Array array;

@@ -148,7 +148,7 @@ struct RematerializePass
     if (std::optional<std::string> error = writeReport(
             report, func,
             buildReport(func, options->policy, options->device, baseline,
-                        result, *plan, timeline, timeBound)))
+                        result, *plan, timeBound, timeline)))
       return func.emitError(*error);
     return success();
   }
