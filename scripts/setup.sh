@@ -31,3 +31,11 @@ if [ ! -f build/build.ninja ]; then
 fi
 echo "== building"
 ninja -C build remat-opt remat-compile remat-unittests
+
+# The PyTorch integration's tests (feature `torch`) need torch and
+# transformers: installed once into the cached ~/.cache/remat-venv. Set
+# REMAT_SKIP_TORCH=1 to skip (its tests then report unsupported).
+if [ -z "${REMAT_SKIP_TORCH:-}" ]; then
+  echo "== PyTorch environment"
+  bash scripts/venv.sh >/dev/null
+fi

@@ -54,6 +54,17 @@ for candidate in filter(None, [sys.executable, shutil.which("python3")]):
             config.available_features.add("matplotlib")
         break
 
+# The PyTorch integration (python/remat/torch.py) runs in the cached
+# environment of scripts/venv.sh (torch and transformers from PyPI), or the
+# python named by $REMAT_TORCH_PYTHON: feature `torch`.
+torch_python = os.environ.get("REMAT_TORCH_PYTHON") or os.path.expanduser(
+    "~/.cache/remat-venv/bin/python")
+if os.path.exists(torch_python) and subprocess.run(
+        [torch_python, "-c", "import torch, transformers"],
+        capture_output=True).returncode == 0:
+    config.available_features.add("torch")
+    config.substitutions.append(("%torch_python", torch_python))
+
 # Library GEMMs: remat was built with a static OpenBLAS (--gemm=blas).
 if getattr(config, "remat_have_blas", False):
     config.available_features.add("blas")

@@ -59,3 +59,13 @@ func.func @constant_path(%x: tensor<4xf32>, %t: tensor<4xf32>) -> tensor<f32> {
   %l = nn.mse_loss %y, %t : tensor<4xf32>, tensor<4xf32> -> tensor<f32>
   return %l : tensor<f32>
 }
+
+// -----
+
+// nn.generic (framework ops for the planner) has no vector-Jacobian product.
+func.func @generic_op(%x: tensor<4xf32>) -> tensor<f32> {
+  %e = nn.generic "aten.exp.default" %x {flops = 4 : i64} : (tensor<4xf32>) -> tensor<4xf32>
+  // expected-error @+1 {{cannot differentiate 'nn.generic': it has no vector-Jacobian product}}
+  %l = nn.generic "aten.sum.default" %e {cost_class = "reduction", flops = 4 : i64} : (tensor<4xf32>) -> tensor<f32>
+  return %l : tensor<f32>
+}

@@ -5,6 +5,7 @@
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/Value.h"
 #include "llvm/ADT/StringRef.h"
+#include <optional>
 
 #include <cstdint>
 
@@ -20,6 +21,8 @@ enum class OpClass {
 };
 
 llvm::StringRef stringifyOpClass(OpClass cls);
+/// The class of a name stringifyOpClass returns, or nothing.
+std::optional<OpClass> parseOpClass(llvm::StringRef name);
 
 /// Bytes of a value of static tensor type (numel * element size, with
 /// sub-byte element types rounded up); 0 for anything else. Saturates at

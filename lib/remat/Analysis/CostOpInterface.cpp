@@ -23,6 +23,14 @@ llvm::StringRef remat::stringifyOpClass(OpClass cls) {
   return "unknown";
 }
 
+std::optional<remat::OpClass> remat::parseOpClass(llvm::StringRef name) {
+  for (OpClass cls : {OpClass::Gemm, OpClass::Elementwise, OpClass::Reduction,
+                      OpClass::Layout, OpClass::View})
+    if (name == stringifyOpClass(cls))
+      return cls;
+  return std::nullopt;
+}
+
 uint64_t remat::saturatingMul(uint64_t a, uint64_t b) {
   return llvm::SaturatingMultiply(a, b);
 }

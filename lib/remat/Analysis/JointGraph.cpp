@@ -2,6 +2,8 @@
 
 #include "remat/Analysis/JointGraph.h"
 
+#include "remat/Dialect/Remat/RematDialect.h"
+
 using namespace mlir;
 using namespace remat;
 
@@ -24,8 +26,10 @@ std::optional<JointGraph> JointGraph::build(func::FuncOp func) {
   for (Operation &op : *graph.body)
     graph.ops.push_back(&op);
 
-  // Forward ops: the transitive producers of result 0, including values that
-  // ops with regions capture from above.
+  // Forward ops: the transitive producers of result 0 (of the first N results
+  // with `remat.forward_results = N`, as a framework's joint graph returns
+  // several forward outputs), including values that ops with regions capture
+  // from above.
   Operation *terminator = graph.body->getTerminator();
   SmallVector<Operation *> worklist;
   auto visit = [&](Value v) {
@@ -36,7 +40,12 @@ std::optional<JointGraph> JointGraph::build(func::FuncOp func) {
     if (def && graph.forward.insert(def).second)
       worklist.push_back(def);
   };
-  visit(terminator->getOperand(0));
+  unsigned numForward = 1;
+  if (auto count = func->getAttrOfType<IntegerAttr>(
+          RematDialect::kForwardResultsAttrName))
+    numForward = count.getInt(); // verified: 1..number of results
+  for (Value result : terminator->getOperands().take_front(numForward))
+    visit(result);
   while (!worklist.empty()) {
     Operation *op = worklist.pop_back_val();
     op->walk([&](Operation *nested) {

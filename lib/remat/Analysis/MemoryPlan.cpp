@@ -20,7 +20,7 @@ using namespace remat;
 bool remat::isViewOp(Operation *op) {
   auto costed = dyn_cast<CostOpInterface>(op);
   return costed && costed.getOpClass() == OpClass::View &&
-         op->getNumOperands() == 1 && op->getNumResults() == 1;
+         op->getNumOperands() == 1 && op->getNumResults() >= 1;
 }
 
 Value MemoryPlan::getBuffer(Value value) const {

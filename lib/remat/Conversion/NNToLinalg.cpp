@@ -70,6 +70,10 @@ int64_t product(ArrayRef<int64_t> dims) {
 /// Why `op` cannot be lowered, or nothing if it can: every operand and result
 /// must be a statically shaped ranked tensor.
 std::optional<std::string> unsupportedReason(Operation *op) {
+  if (auto generic = dyn_cast<nn::GenericOp>(op))
+    return ("it stands for the framework op '" + generic.getCallee() +
+            "', which remat plans but does not compile")
+        .str();
   auto check = [](Type type) {
     auto ranked = dyn_cast<RankedTensorType>(type);
     return ranked && ranked.hasStaticShape();

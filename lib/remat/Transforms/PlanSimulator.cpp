@@ -54,9 +54,10 @@ PlanSimulator::PlanSimulator(const JointGraph &graph,
     for (unsigned result : entry.results)
       forwardValue[result] = entry.forward;
     if (entry.view) {
+      // Every result of a view aliases its operand's buffer.
       int operand = entry.uses.empty() ? -1 : entry.uses.front();
-      originalRoot[entry.results.front()] =
-          operand < 0 ? -1 : originalRoot[operand];
+      for (unsigned result : entry.results)
+        originalRoot[result] = operand < 0 ? -1 : originalRoot[operand];
     }
   }
 }

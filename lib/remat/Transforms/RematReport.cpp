@@ -225,6 +225,35 @@ llvm::json::Object remat::buildReport(func::FuncOp func, Policy policy,
       {"result", statsToJSON(result, extra)},
       {"decisions", std::move(decisions)},
   };
+  // What the rewritten backward reads from the forward: the values a
+  // framework must save to run the plan (framework adapters map them back by
+  // location). Recomputed chains are backward ops, so this is the plan's
+  // kept set as the backward really uses it.
+  if (std::optional<JointGraph> rewritten = JointGraph::build(func)) {
+    llvm::json::Array saved;
+    for (Value value : rewritten->getSavedActivations()) {
+      Operation *def = value.getDefiningOp();
+      saved.push_back(llvm::json::Object{
+          {"op", def->getName().getStringRef()},
+          {"loc", formatLocation(def->getLoc())},
+          {"result",
+           static_cast<int64_t>(cast<OpResult>(value).getResultNumber())},
+          {"bytes", static_cast<int64_t>(getTensorBytes(value))},
+      });
+    }
+    report["saved_values"] = std::move(saved);
+    // Arguments the rewritten backward reads (a framework whose backward
+    // does not see the forward's inputs must save these too).
+    llvm::json::Array arguments;
+    for (BlockArgument arg : func.getArguments())
+      if (llvm::any_of(arg.getUsers(), [&](Operation *user) {
+            Operation *top = rewritten->getTopLevel(user);
+            return top && !rewritten->isForward(top) &&
+                   top != func.getBody().front().getTerminator();
+          }))
+        arguments.push_back(static_cast<int64_t>(arg.getArgNumber()));
+    report["saved_arguments"] = std::move(arguments);
+  }
   if (device.profile)
     report["cost_profile"] = device.profile->path;
   // What the plan costs against what any plan at its peak must cost.

@@ -39,3 +39,12 @@ func.func @two(%x: tensor<?xf32>, %y: tensor<?xf32>) -> (tensor<?xf32>, tensor<?
   %b = nn.softmax %y : tensor<?xf32>
   return %a, %b : tensor<?xf32>, tensor<?xf32>
 }
+
+// -----
+
+// nn.generic (a framework op the planner sees) has no lowering.
+func.func @generic(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{cannot lower 'nn.generic' to linalg: it stands for the framework op 'aten.exp.default', which remat plans but does not compile}}
+  %e = nn.generic "aten.exp.default" %x : (tensor<4xf32>) -> tensor<4xf32>
+  return %e : tensor<4xf32>
+}

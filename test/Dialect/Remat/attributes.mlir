@@ -151,7 +151,7 @@ func.func @policy_symbol(%x: tensor<4xf32>) {
 
 // Unknown remat.* attributes are errors, not silently ignored.
 func.func @unknown_attr(%x: tensor<4xf32>) {
-  // expected-error @+1 {{'nn.gelu' op unknown attribute 'remat.checkpoint' of the remat dialect; expected 'remat.block' or 'remat.policy'}}
+  // expected-error @+1 {{'nn.gelu' op unknown attribute 'remat.checkpoint' of the remat dialect; expected 'remat.block', 'remat.policy' or 'remat.forward_results'}}
   %0 = nn.gelu %x {remat.checkpoint = 1 : i64} : tensor<4xf32>
   return
 }
@@ -160,7 +160,7 @@ func.func @unknown_attr(%x: tensor<4xf32>) {
 
 // A typo of a known name is unknown too.
 func.func @misspelled_attr(%x: tensor<4xf32>) {
-  // expected-error @+1 {{'nn.gelu' op unknown attribute 'remat.blocks' of the remat dialect; expected 'remat.block' or 'remat.policy'}}
+  // expected-error @+1 {{'nn.gelu' op unknown attribute 'remat.blocks' of the remat dialect; expected 'remat.block', 'remat.policy' or 'remat.forward_results'}}
   %0 = nn.gelu %x {remat.blocks = 1 : i64} : tensor<4xf32>
   return
 }
@@ -168,7 +168,39 @@ func.func @misspelled_attr(%x: tensor<4xf32>) {
 // -----
 
 // The check covers ops of other dialects.
-// expected-error @+1 {{'func.func' op unknown attribute 'remat.plan' of the remat dialect; expected 'remat.block' or 'remat.policy'}}
+// expected-error @+1 {{'func.func' op unknown attribute 'remat.plan' of the remat dialect; expected 'remat.block', 'remat.policy' or 'remat.forward_results'}}
 func.func @unknown_on_func(%x: tensor<4xf32>) attributes {remat.plan = "full"} {
   return
+}
+
+// -----
+
+// remat.forward_results: how many leading results of a joint function the
+// forward computes (framework graphs return more than the loss).
+// CHECK-LABEL: func.func @forward_results
+// CHECK-SAME: attributes {remat.forward_results = 2 : i64}
+func.func @forward_results(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) attributes {remat.forward_results = 2 : i64} {
+  return %x, %x : tensor<4xf32>, tensor<4xf32>
+}
+
+// -----
+
+// expected-error @+1 {{'func.func' op attribute 'remat.forward_results' must be an integer from 1 to the number of results (2), but got 3 : i64}}
+func.func @forward_results_too_many(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) attributes {remat.forward_results = 3 : i64} {
+  return %x, %x : tensor<4xf32>, tensor<4xf32>
+}
+
+// -----
+
+// expected-error @+1 {{'func.func' op attribute 'remat.forward_results' must be an integer from 1 to the number of results (1), but got 0 : i64}}
+func.func @forward_results_zero(%x: tensor<4xf32>) -> tensor<4xf32> attributes {remat.forward_results = 0 : i64} {
+  return %x : tensor<4xf32>
+}
+
+// -----
+
+func.func @forward_results_on_op(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'nn.relu' op attribute 'remat.forward_results' belongs on a joint function}}
+  %0 = nn.relu %x {remat.forward_results = 1 : i64} : tensor<4xf32>
+  return %0 : tensor<4xf32>
 }

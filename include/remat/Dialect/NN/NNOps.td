@@ -402,4 +402,59 @@ def NN_MseLossGradOp : NN_CostedOp<"mse_loss_grad"> {
   }];
 }
 
+//===----------------------------------------------------------------------===//
+// Framework ops without an nn counterpart
+//===----------------------------------------------------------------------===//
+
+def NN_GenericOp : NN_Op<"generic", [
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
+    Remat_CostOpInterface]> {
+  let summary = "a framework op that remat plans but does not compile";
+  let description = [{
+    An op of another framework (an ATen op from a PyTorch graph, a JAX
+    primitive) that has no `nn` counterpart. It carries what the planner needs
+    and nothing else: its name, its tensor operands and results (statically
+    shaped, any integer or float element type: masks are `i1`, indices
+    `i64`), its cost, and whether it may be recomputed. Non-tensor arguments
+    (sizes, scalars, dims) stay with the framework.
+
+    - `flops`: floating-point operations per execution (default 0).
+    - `cost_class`: `"gemm"`, `"elementwise"` (default), `"reduction"`,
+      `"layout"` or `"view"`. A view allocates nothing: its results alias its
+      single operand, which stays live while any of them is (as `nn.reshape`).
+    - `read_bytes`, `written_bytes`: memory traffic, by default the sizes of
+      the operands and of the results (0 for a view).
+    - `side_effects`: the op reads or writes state (an RNG whose replay would
+      not give the same values, an in-place update, a collective). Such an op
+      is never recomputed and never erased.
+
+    The op has no vector-Jacobian product (`--nn-autodiff` rejects it) and no
+    lowering (`remat-compile` rejects it): it exists so that framework
+    adapters can ask the planner for a kept set (docs/PyTorch.md).
+
+    ```mlir
+    %e = nn.generic "aten.exp.default" %x {flops = 1024 : i64} : (tensor<4x256xf32>) -> tensor<4x256xf32>
+    %v = nn.generic "aten.view.default" %e {cost_class = "view"} : (tensor<4x256xf32>) -> tensor<1024xf32>
+    %y, %m = nn.generic "aten.native_dropout.default" %x {side_effects} : (tensor<4x256xf32>) -> (tensor<4x256xf32>, tensor<4x256xi1>)
+    ```
+  }];
+  let arguments = (ins StrAttr:$callee, Variadic<AnyTensor>:$inputs,
+                       DefaultValuedAttr<I64Attr, "0">:$flops,
+                       DefaultValuedStrAttr<StrAttr, "elementwise">:$cost_class,
+                       OptionalAttr<I64Attr>:$read_bytes,
+                       OptionalAttr<I64Attr>:$written_bytes,
+                       UnitAttr:$side_effects);
+  let results = (outs Variadic<AnyTensor>:$outputs);
+  let assemblyFormat = [{
+    $callee ($inputs^)? attr-dict `:` functional-type($inputs, $outputs)
+  }];
+  let hasVerifier = 1;
+  // The cost interface: getFlops is the `flops` attribute's getter.
+  let extraClassDeclaration = [{
+    ::remat::OpClass getOpClass();
+    uint64_t getBytesRead();
+    uint64_t getBytesWritten();
+  }];
+}
+
 #endif // REMAT_DIALECT_NN_NNOPS

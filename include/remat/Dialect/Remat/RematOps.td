@@ -30,6 +30,8 @@ def Remat_Dialect : Dialect {
   let extraClassDeclaration = [{
     static constexpr llvm::StringLiteral kBlockAttrName = "remat.block";
     static constexpr llvm::StringLiteral kPolicyAttrName = "remat.policy";
+    static constexpr llvm::StringLiteral kForwardResultsAttrName =
+        "remat.forward_results";
   }];
 }
 

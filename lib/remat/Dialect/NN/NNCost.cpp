@@ -102,3 +102,19 @@ uint64_t MseLossGradOp::getFlops() {
   return saturatingMul(3, numel(getPred()));
 }
 OpClass MseLossGradOp::getOpClass() { return OpClass::Elementwise; }
+
+// nn.generic carries its own figures (the verifier checked them); getFlops is
+// its `flops` attribute.
+OpClass GenericOp::getOpClass() {
+  return parseOpClass(getCostClass()).value_or(OpClass::Elementwise);
+}
+uint64_t GenericOp::getBytesRead() {
+  if (std::optional<uint64_t> bytes = getReadBytes())
+    return *bytes;
+  return getOpClass() == OpClass::View ? 0 : sumTensorBytes(getInputs());
+}
+uint64_t GenericOp::getBytesWritten() {
+  if (std::optional<uint64_t> bytes = getWrittenBytes())
+    return *bytes;
+  return getOpClass() == OpClass::View ? 0 : sumTensorBytes(getOutputs());
+}

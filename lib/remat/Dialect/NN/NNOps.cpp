@@ -582,3 +582,69 @@ LogicalResult SoftmaxGradOp::verify() {
 
 #define GET_OP_CLASSES
 #include "remat/Dialect/NN/NNOps.cpp.inc"
+
+//===----------------------------------------------------------------------===//
+// nn.generic
+//===----------------------------------------------------------------------===//
+
+LogicalResult GenericOp::verify() {
+  if (getCallee().empty())
+    return emitOpError("needs the framework op's name, but it is empty");
+  auto check = [&](Value value, const Twine &name) -> LogicalResult {
+    auto type = dyn_cast<RankedTensorType>(value.getType());
+    if (!type || !type.hasStaticShape() ||
+        !type.getElementType().isIntOrFloat())
+      return emitOpError() << name
+                           << " must be a statically shaped tensor of an "
+                              "integer or float type, but got "
+                           << value.getType();
+    if (remat::getTensorBytes(type) > static_cast<uint64_t>(INT64_MAX))
+      return emitOpError() << name << " of type " << value.getType()
+                           << " is too large: its size in bytes does not fit "
+                              "in 63 bits";
+    return success();
+  };
+  for (auto [i, v] : llvm::enumerate(getInputs()))
+    if (failed(check(v, "operand #" + Twine(i))))
+      return failure();
+  for (auto [i, v] : llvm::enumerate(getOutputs()))
+    if (failed(check(v, "result #" + Twine(i))))
+      return failure();
+  std::optional<remat::OpClass> cls = remat::parseOpClass(getCostClass());
+  if (!cls)
+    return emitOpError() << "cost_class must be \"gemm\", \"elementwise\", "
+                            "\"reduction\", \"layout\" or \"view\", but got \""
+                         << getCostClass() << "\"";
+  for (auto [name, count] : {std::pair{"flops", getFlopsAttr()},
+                             std::pair{"read_bytes", getReadBytesAttr()},
+                             std::pair{"written_bytes", getWrittenBytesAttr()}})
+    if (count && count.getInt() < 0)
+      return emitOpError() << name << " must be non-negative, but got "
+                           << count.getInt();
+  if (*cls == remat::OpClass::View) {
+    if (getInputs().size() != 1 || getOutputs().empty())
+      return emitOpError() << "a view must have one operand, whose buffer its "
+                              "results alias, and at least one result, but "
+                              "it has "
+                           << getInputs().size() << " operands and "
+                           << getOutputs().size() << " results";
+    if (getFlops() != 0 || getSideEffects())
+      return emitOpError("a view computes nothing: it must have flops = 0 and "
+                         "no side_effects");
+  }
+  if (getOutputs().empty() && !getSideEffects())
+    return emitOpError("has no results and no side_effects, so it does "
+                       "nothing; mark it side_effects or drop it");
+  return success();
+}
+
+void GenericOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  // The state is not modelled further: an op with side effects is ordered
+  // against every other, is never recomputed and never erased.
+  if (getSideEffects()) {
+    effects.emplace_back(MemoryEffects::Read::get());
+    effects.emplace_back(MemoryEffects::Write::get());
+  }
+}

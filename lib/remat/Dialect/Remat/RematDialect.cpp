@@ -1,7 +1,8 @@
 //===- RematDialect.cpp - the remat dialect -------------------------------===//
 //
 // The remat dialect has no ops: it owns and verifies the discardable
-// attributes `remat.block` and `remat.policy`.
+// attributes `remat.block`, `remat.policy` and (on joint functions)
+// `remat.forward_results`.
 //
 //===----------------------------------------------------------------------===//
 
@@ -9,6 +10,7 @@
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 
 using namespace mlir;
 using namespace remat;
@@ -40,9 +42,26 @@ LogicalResult RematDialect::verifyOperationAttribute(Operation *op,
              << attr.getValue();
     return success();
   }
+  if (name == kForwardResultsAttrName) {
+    auto count = dyn_cast<IntegerAttr>(attr.getValue());
+    auto func = dyn_cast<FunctionOpInterface>(op);
+    if (!func)
+      return op->emitOpError("attribute '")
+             << name << "' belongs on a joint function";
+    if (!count || !count.getType().isSignlessInteger() ||
+        count.getType().isInteger(1) || count.getValue().isNegative() ||
+        count.getValue().getActiveBits() > 32 || count.getInt() < 1 ||
+        count.getInt() > static_cast<int64_t>(func.getNumResults()))
+      return op->emitOpError("attribute '")
+             << name << "' must be an integer from 1 to the number of "
+             << "results (" << func.getNumResults() << "), but got "
+             << attr.getValue();
+    return success();
+  }
   return op->emitOpError("unknown attribute '")
          << name << "' of the remat dialect; expected '" << kBlockAttrName
-         << "' or '" << kPolicyAttrName << "'";
+         << "', '" << kPolicyAttrName << "' or '" << kForwardResultsAttrName
+         << "'";
 }
 
 PolicyOverride remat::getPolicyOverride(Operation *op) {

@@ -1,0 +1,175 @@
+#!/usr/bin/env python3
+"""remat's partition against PyTorch's min-cut partitioner, in torch.compile.
+
+For each model and each min-cut `activation_memory_budget` (a fraction of
+the saved bytes), the script compiles one training step three ways, with the
+same AOTAutograd setup (remat.torch.backend / pytorch_backend: boxed FX
+graphs, Inductor's decompositions), differing in the partition alone:
+
+  default   PyTorch's default partition (saves all it needs; the reference)
+  min-cut   min_cut_rematerialization_partition at the fraction
+  remat     remat's auto policy with budget = min-cut's peak (+ the step's
+            arguments, which remat's budget counts)
+
+and prints, per partition: saved bytes, peak bytes, recompute FLOPs and the
+partition time (AOTAutograd's call of the partition function: for remat,
+conversion + remat-opt + extraction). The peak is `partition_stats`'s
+liveness replay of the two FX graphs; without --run the compile stops right
+after the partition (the forward compiler raises), so nothing runs and 96
+layers plan on any machine that holds the parameters. With --run the step
+runs on the CPU, the peak measured by the PyTorch profiler is printed next
+to the replay's, and the gradients are compared bit for bit with the default
+partition's.
+
+Models: the repository's GPT (remat.torch_models.GPT: seq 1024, hidden
+1024, 16 heads, vocab 1024) with 2, 24 and 96 layers, and a GPT-2-small-
+shaped transformers model (12 layers, hidden 768, 12 heads, vocab 50257,
+seq 1024).
+
+    PY=$(bash scripts/venv.sh)
+    $PY benchmarks/torch_partition.py                      # all, planning only
+    $PY benchmarks/torch_partition.py --models gpt2L --run # measured on the CPU
+"""
+import argparse
+import os
+import sys
+import time
+import warnings
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "python"))
+
+import torch  # noqa: E402
+
+import remat.torch as rt  # noqa: E402
+from remat.torch_models import GPT, transformers_model  # noqa: E402
+
+MODELS = {
+    "gpt2L": dict(kind="gpt", layers=2),
+    "gpt24L": dict(kind="gpt", layers=24),
+    "gpt96L": dict(kind="gpt", layers=96),
+    "gpt2-small": dict(kind="gpt2"),
+}
+
+
+def build(name, seq, dropout):
+    spec = MODELS[name]
+    torch.manual_seed(0)
+    if True:
+        if spec["kind"] == "gpt":
+            model = GPT(layers=spec["layers"], hidden=1024, heads=16, vocab=1024, dropout=dropout)
+            x0 = torch.randn(1, seq, 1024)
+            labels = torch.randint(0, 1024, (seq,))
+            return model, lambda m: m(x0, labels)
+        model = transformers_model("gpt2", layers=12, hidden=768, heads=12, vocab=50257, seq=seq)
+        ids = torch.randint(0, 50257, (1, seq))
+        return model, lambda m: m(input_ids=ids, labels=ids).loss
+
+
+class PartitionOnly(Exception):
+    pass
+
+
+def stop(gm, inputs):
+    raise PartitionOnly()
+
+
+def run(model, step, make_backend, measure):
+    torch._dynamo.reset()
+    rt.clear_plans()
+    backend = make_backend(None if measure else (stop, stop))
+    compiled = torch.compile(model, backend=backend, fullgraph=True)
+    for p in model.parameters():
+        p.grad = None
+    torch.manual_seed(1)
+
+    def once():
+        loss = step(compiled)
+        loss.backward()
+        return loss
+
+    if measure:
+        _, peak = rt.measure_peak(once)
+        grads = [p.grad.clone() for p in model.parameters()]
+    else:
+        try:
+            once()
+        except Exception as e:  # Dynamo wraps the compiler's exception
+            if "PartitionOnly" not in repr(e) and not isinstance(e, PartitionOnly):
+                raise
+        peak, grads = None, None
+    plans = rt.plans()
+    if len(plans) != 1:
+        raise SystemExit(f"expected one compiled region, got {len(plans)}")
+    info = plans[0]
+    stats = rt.partition_stats(info.fw_module, info.bw_module)
+    return info, stats, peak, grads
+
+
+def mib(b):
+    return "-" if b is None else f"{b / 2**20:.1f}"
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--models", nargs="+", default=list(MODELS), choices=list(MODELS))
+    ap.add_argument("--fractions", nargs="+", type=float, default=[0.8, 0.5, 0.3, 0.1])
+    ap.add_argument("--seq", type=int, default=1024)
+    ap.add_argument("--run", action="store_true", help="run on the CPU and measure")
+    ap.add_argument("--dropout", type=float, default=0.0,
+                    help="the GPT's dropout rate (default 0: with dropout, min-cut recomputes "
+                         "the RNG in the backward on the CPU, and its gradients are wrong)")
+    a = ap.parse_args(argv)
+    warnings.simplefilter("ignore")
+    print(f"{'model':<11} {'partition':<16} {'saved MiB':>9} {'peak MiB':>9} {'measured':>9} "
+          f"{'recompute GFLOP':>15} {'time s':>7} {'grads':>6}")
+    summary = []
+    for name in a.models:
+        model, step = build(name, a.seq, a.dropout)
+        ref, ref_stats, ref_peak, ref_grads = run(
+            model, step, lambda c: rt.pytorch_backend("default", compilers=c), a.run)
+        print(f"{name:<11} {'default':<16} {mib(ref_stats['saved_bytes']):>9} "
+              f"{mib(ref_stats['peak_bytes']):>9} {mib(ref_peak):>9} {0:>15.2f} "
+              f"{ref.planning_time_s:>7.2f} {'ref':>6}")
+        none, _, _, _ = run(model, step, lambda c: rt.backend(policy="none", compilers=c), False)
+        arguments = none.report["argument_bytes"]
+        for frac in a.fractions:
+            rows = []
+            mc, mc_stats, mc_peak, mc_grads = run(
+                model, step, lambda c: rt.pytorch_backend("min_cut", frac, compilers=c), a.run)
+            rows.append((f"min-cut {frac}", mc, mc_stats, mc_peak, mc_grads))
+            # remat's budget in its own terms (the graphs' peak, arguments
+            # included); a measured peak also holds the kernels' own
+            # temporaries, which neither partitioner sees.
+            budget = mc_stats["peak_bytes"] + arguments
+            try:
+                rm, rm_stats, rm_peak, rm_grads = run(
+                    model, step, lambda c: rt.backend(policy="auto", budget=budget, compilers=c),
+                    a.run)
+                rows.append(("remat auto", rm, rm_stats, rm_peak, rm_grads))
+            except Exception as e:  # Dynamo wraps remat's PlanError
+                msg = str(e)
+                msg = msg[msg.find("error:"):].splitlines()[0] if "error:" in msg else msg
+                print(f"{name:<11} min-cut {frac}: peak {mib(mc_stats['peak_bytes'])} MiB; "
+                      f"remat auto: {msg}")
+                summary.append((name, frac, False, None))
+                continue
+            for label, info, stats, peak, grads in rows:
+                same = "-" if grads is None else (
+                    "equal" if all(torch.equal(x, y) for x, y in zip(ref_grads, grads)) else "DIFF")
+                print(f"{name:<11} {label:<16} {mib(stats['saved_bytes']):>9} "
+                      f"{mib(stats['peak_bytes']):>9} {mib(peak):>9} "
+                      f"{stats['recompute_flops'] / 1e9:>15.2f} {info.planning_time_s:>7.2f} "
+                      f"{same:>6}")
+            (_, _, ms, mp, _), (_, _, rs, rp, _) = rows
+            summary.append((name, frac, rs["peak_bytes"] <= ms["peak_bytes"]
+                            and (rp is None or rp <= mp),
+                            rs["recompute_flops"] <= ms["recompute_flops"]))
+    print()
+    for name, frac, peak_ok, flops_ok in summary:
+        print(f"{name} at min-cut {frac}: remat peak <= min-cut's: {peak_ok}; "
+              f"recompute FLOPs <= min-cut's: {flops_ok}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,643 @@
+"""remat inside `torch.compile`: a partition function for AOTAutograd.
+
+    import remat.torch
+    compiled = torch.compile(model, backend=remat.torch.backend(budget="8GiB"))
+    compiled = torch.compile(model, backend=remat.torch.backend(max_overhead=0.05))
+    compiled = torch.compile(model, backend=remat.torch.backend(policy="selective"))
+
+AOTAutograd traces the joint forward+backward graph of the compiled region
+(ATen ops after decompositions) and hands it to a partition function, which
+chooses the forward values the backward saves; every other forward value the
+backward needs is recomputed inside the backward graph. `partition` is such a
+function: it writes the joint graph as remat IR (one `nn.generic` per ATen op,
+costed by PyTorch's own FLOP formulas), plans it with `remat-opt
+--rematerialize`, maps the plan's saved set back to FX nodes, and lets
+PyTorch's extraction helper build the forward and backward modules from it.
+The backward's recomputed nodes are placed just before their first use, as
+remat's rewrite places them, so PyTorch runs the plan remat simulated.
+
+Anything remat cannot model (dynamic shapes, an op that is not an ATen op, a
+complex element type) or any planner failure falls back, with a warning naming
+the reason, to PyTorch's own partitioner. An impossible `budget` is not a
+fallback but an error (`remat.planner.PlanError`) that states the smallest
+peak remat can reach, unless `strict=False`.
+
+Random ops (dropout's RNG) are never recomputed: their values are saved when
+the backward needs them, so recomputation cannot change a mask. In-place ops
+are kept in the forward. docs/PyTorch.md has the details and the numbers.
+"""
+
+import functools
+import math
+import operator
+import time
+import warnings
+
+import torch
+import torch.fx as fx
+from torch._functorch import partitioners as _partitioners
+from torch.utils import flop_counter as _flop_counter
+
+from . import planner as _planner
+
+__all__ = ["backend", "partition", "last_plan", "plans", "clear_plans", "measure_peak", "pytorch_backend", "Unsupported",
+           "PlanError"]
+
+PlanError = _planner.PlanError
+
+_ELEMENT = {
+    torch.float32: "f32", torch.float16: "f16", torch.bfloat16: "bf16", torch.float64: "f64",
+    torch.bool: "i1", torch.int8: "i8", torch.uint8: "ui8", torch.int16: "i16",
+    torch.int32: "i32", torch.int64: "i64",
+}
+# Ops that only move or gather data: bandwidth, no FLOPs.
+_LAYOUT = {
+    "clone", "_to_copy", "copy", "cat", "stack", "embedding", "embedding_dense_backward",
+    "index", "index_select", "gather", "scatter", "scatter_add", "index_put", "index_add",
+    "slice_scatter", "select_scatter", "diagonal_scatter", "as_strided_scatter", "constant_pad_nd",
+    "repeat", "flip", "roll", "permute_copy", "expand_copy", "view_copy", "zeros", "ones", "full",
+    "empty", "new_zeros", "new_ones", "new_full", "new_empty", "zeros_like", "ones_like",
+    "full_like", "empty_like", "empty_strided", "scalar_tensor", "arange", "iota", "tril",
+    "triu", "masked_fill", "where", "fill", "lift_fresh_copy", "_unsafe_index",
+}
+# Ops whose schema does not say so but whose result shares its input's
+# storage (`_unsafe_view` is how decompositions spell reshape after a copy).
+_ALIASING = {"_unsafe_view", "_reshape_alias"}
+# Bookkeeping ops PyTorch's partitioners skip as well.
+_SKIP = {"_assert_scalar", "_assert_async", "_assert_tensor_metadata", "sym_constrain_range",
+         "sym_constrain_range_for_size"}
+
+
+class Unsupported(Exception):
+    """The joint graph has something remat cannot model; the partitioner
+    falls back to PyTorch's."""
+
+
+def _element(val, what):
+    if val.dtype not in _ELEMENT:
+        raise Unsupported(f"{what} has element type {val.dtype}, which remat does not model")
+    return _ELEMENT[val.dtype]
+
+
+def _shape(val, what):
+    shape = tuple(val.shape)
+    if not all(type(d) is int for d in shape):
+        raise Unsupported(f"{what} has a dynamic shape {shape}; remat plans static shapes only")
+    return shape
+
+
+def _numel(shape):
+    return math.prod(shape)
+
+
+def _fake(x):
+    return x.meta.get("val") if isinstance(x, fx.Node) else x
+
+
+def _flops(node, op, outputs):
+    """FLOPs of one ATen op: PyTorch's own formulas (torch.utils.flop_counter)
+    for GEMMs, convolutions and attention; one per output element for
+    elementwise ops; one per input element for the rest."""
+    formula = _flop_counter.flop_registry.get(op.overloadpacket)
+    if formula is not None:
+        args, kwargs = torch.utils._pytree.tree_map(_fake, (node.args, node.kwargs))
+        try:
+            return int(formula(*args, out_val=node.meta.get("val"), **kwargs)), "gemm"
+        except Exception:  # a formula that does not take these arguments
+            pass
+    name = op.overloadpacket.__name__
+    out_elems = sum(_numel(s) for s, _ in outputs)
+    if name in _LAYOUT:
+        return 0, "layout"
+    if torch.Tag.pointwise in op.tags:
+        return out_elems, "elementwise"
+    in_elems = sum(_numel(tuple(v.shape)) for v in map(_fake, node.all_input_nodes)
+                   if isinstance(v, torch.Tensor))
+    return max(in_elems, out_elems), "reduction"
+
+
+def _is_random(op):
+    return torch.Tag.nondeterministic_seeded in op.tags
+
+
+def _is_mutating(op):
+    return op._schema.is_mutable
+
+
+_BLOCK = None
+
+
+def _block_of(node):
+    """The checkpoint block of a forward node: the index of the first
+    numbered submodule (a ModuleList entry, e.g. `layers.3` or `h.3`) on its
+    module stack, as Dynamo records it."""
+    global _BLOCK
+    if _BLOCK is None:
+        import re
+        _BLOCK = re.compile(r"(?:^|[._\]\[])(\d+)(?:[\]._]|$)")
+    stack = node.meta.get("nn_module_stack")
+    if not stack:
+        return None
+    for path, _ in stack.values():
+        m = _BLOCK.search(str(path))
+        if m:
+            return int(m.group(1))
+    return None
+
+
+class _Converted:
+    """The joint FX graph as remat IR, with the maps back."""
+
+    def __init__(self, joint_module, num_fwd_outputs):
+        self.graph = _planner.JointGraph("joint")
+        self.value = {}          # fx node -> ssa value
+        self.node_of = {}        # (loc name, result index) -> fx node
+        self.arg_nodes = []      # argument index -> fx node
+        self.result_index = {}   # multi-result fx node -> {item: result}
+        self.num_ops = 0
+        graph = self.graph
+        nodes = list(joint_module.graph.nodes)
+        output = nodes[-1]
+        if output.op != "output":
+            raise Unsupported("the joint graph has no output node")
+        # Forward nodes, as remat defines them: what the forward outputs need.
+        # They are written first, then every other node in the order the
+        # backward graph runs them (_lazy_order): what the forward outputs do
+        # not need runs in PyTorch's backward graph, whatever its place in the
+        # joint graph (an `alias` of a saved value sits among the forward
+        # nodes, but runs just before its first use in the backward).
+        self.forward_names = set()
+        stack = [n for n in output.args[0][:num_fwd_outputs] if isinstance(n, fx.Node)]
+        while stack:
+            n = stack.pop()
+            if n.name not in self.forward_names:
+                self.forward_names.add(n.name)
+                stack.extend(n.all_input_nodes)
+        inputs = [n for n in nodes if n.op in ("placeholder", "get_attr")]
+        forward = [n for n in nodes if n.op == "call_function" and n.name in self.forward_names]
+        rest = _lazy_order([n for n in nodes[:-1] if n.op not in ("placeholder", "get_attr")
+                            and n.name not in self.forward_names])
+        for node in inputs + forward + rest:
+            if node.op in ("placeholder", "get_attr"):
+                val = node.meta.get("val")
+                if isinstance(val, torch.Tensor):
+                    what = f"input {node.name}"
+                    self.value[node] = graph.arg(_shape(val, what), _element(val, what))
+                    self.arg_nodes.append(node)
+                elif isinstance(val, (torch.SymInt, torch.SymFloat, torch.SymBool)):
+                    raise Unsupported(f"input {node.name} is a symbolic size: the graph has a "
+                                      "dynamic shape; remat plans static shapes only")
+                elif val is not None and not isinstance(val, (int, float, bool)):
+                    raise Unsupported(f"input {node.name} is a {type(val).__name__}, not a tensor")
+                continue
+            if node.op != "call_function":
+                raise Unsupported(f"node {node.name} is a {node.op}, not an ATen call")
+            if node.target is operator.getitem:
+                self._getitem(node)
+                continue
+            op = node.target
+            if not isinstance(op, torch._ops.OpOverload):
+                raise Unsupported(f"node {node.name} calls {op}, which is not an ATen op")
+            if op.overloadpacket.__name__ in _SKIP:
+                continue
+            self._call(node, op)
+        self.results, self.forward_results = self._outputs(output, num_fwd_outputs)
+
+    def _getitem(self, node):
+        base, index = node.args
+        entry = self.value.get(base)
+        if not isinstance(entry, list):
+            raise Unsupported(f"node {node.name} takes an item of {base.name}, "
+                              "which is not a multi-result op")
+        if not (0 <= index < len(entry)) or entry[index] is None:
+            if isinstance(node.meta.get("val"), torch.Tensor):
+                raise Unsupported(f"node {node.name}: item {index} of {base.name} is unknown")
+            return
+        self.value[node] = entry[index]
+        self.node_of[(base.name, self.result_index[base][index])] = node
+
+    def _call(self, node, op):
+        val = node.meta.get("val")
+        inputs = []
+        for arg in node.all_input_nodes:
+            if arg not in self.value:
+                if isinstance(_fake(arg), torch.Tensor):
+                    raise Unsupported(f"node {node.name} reads {arg.name}, which remat did not model")
+                continue
+            v = self.value[arg]
+            if isinstance(v, list):
+                raise Unsupported(f"node {node.name} reads the tuple {arg.name} whole")
+            inputs.append(v)
+        # Results: one tensor, or a tuple/list of tensors (items via getitem).
+        multi = isinstance(val, (tuple, list))
+        items = list(val) if multi else [val]
+        outputs, index_map = [], {}
+        for i, item in enumerate(items):
+            if isinstance(item, torch.Tensor):
+                what = f"result {i} of {node.name} ({op})"
+                index_map[i] = len(outputs)
+                outputs.append((_shape(item, what), _element(item, what)))
+            elif isinstance(item, (torch.SymInt, torch.SymFloat, torch.SymBool)):
+                raise Unsupported(f"node {node.name} ({op}) returns a symbolic value: the graph "
+                                  "has a dynamic shape; remat plans static shapes only")
+            elif item is not None and not isinstance(item, (int, float, bool)):
+                raise Unsupported(f"node {node.name} ({op}) returns a {type(item).__name__}")
+        random, mutating = _is_random(op), _is_mutating(op)
+        aliasing = op.is_view or op.overloadpacket.__name__ in _ALIASING
+        if aliasing and len(inputs) == 1 and outputs and not mutating:
+            flops, cost_class = 0, "view"
+        else:
+            flops, cost_class = _flops(node, op, outputs)
+        block = _block_of(node)
+        results = self.graph.op(str(op), inputs, outputs, flops=flops, cost_class=cost_class,
+                                side_effects=random or mutating or not outputs,
+                                loc=node.name, block=block)
+        self.num_ops += 1
+        if multi:
+            self.value[node] = [results[index_map[i]] if i in index_map else None
+                                for i in range(len(items))]
+            self.result_index[node] = index_map
+        elif results:
+            self.value[node] = results[0]
+            self.node_of[(node.name, 0)] = node
+
+    def _outputs(self, output, num_fwd_outputs):
+        if output is None:
+            raise Unsupported("the joint graph has no output node")
+        flat = output.args[0]
+        results, forward = [], 0
+        for i, out in enumerate(flat):
+            if out is None or not isinstance(out, fx.Node):
+                continue
+            v = self.value.get(out)
+            if v is None or isinstance(v, list):
+                if isinstance(_fake(out), torch.Tensor):
+                    raise Unsupported(f"output {i} ({out.name}) is not a value remat modelled")
+                continue
+            results.append(v)
+            if i < num_fwd_outputs:
+                forward += 1
+        if forward == 0:
+            raise Unsupported("the forward returns no tensor")
+        if len(results) == forward:
+            raise Unsupported("the joint graph computes no gradient")
+        return results, forward
+
+
+class PlanInfo:
+    """What the last `partition` did (`last_plan()`): the report of remat-opt,
+    the names of the saved FX nodes, the planning time and, on a fallback, its
+    reason."""
+
+    def __init__(self):
+        self.report = None
+        self.saved = []
+        self.planning_time_s = 0.0
+        self.fallback = None
+        self.num_ops = 0
+        self.ir = None
+        self.partitioner = "remat"
+        self.fw_module = self.bw_module = None
+
+
+_PLANS = []
+
+
+def last_plan():
+    """The PlanInfo of the latest partition (None before the first)."""
+    return _PLANS[-1] if _PLANS else None
+
+
+def plans():
+    """Every PlanInfo since the last clear_plans(), in order: a compiled
+    model with graph breaks has one joint graph, and one plan, per region."""
+    return list(_PLANS)
+
+
+def clear_plans():
+    _PLANS.clear()
+
+
+def _depends_on_tangents(nodes):
+    """The nodes that read a tangent, directly or not (what the autograd
+    engine can only run once the backward starts)."""
+    def tangent(n):
+        return n.op == "placeholder" and n.name.startswith("tangents")
+
+    seen = set()
+    for n in nodes:
+        if any(i in seen or tangent(i) for i in n.all_input_nodes):
+            seen.add(n)
+    return seen
+
+
+def _lazy_order(nodes):
+    """`nodes` (a topological order) as the backward runs them: the nodes
+    that read a tangent (and ops with no users: effects) keep their order;
+    every other node, such as a recomputed forward node or an alias of a
+    saved value, is placed just before the first node that needs it, after
+    what it needs. remat's rewrite places recomputed chains so, and its peak
+    assumes it; PyTorch's own partitioners reorder their backward likewise
+    (reordering_to_mimic_autograd_engine)."""
+    members = set(nodes)
+    anchored = _depends_on_tangents(nodes) | {n for n in nodes if not n.users}
+    done, order = set(), []
+
+    def emit(node):
+        stack = [(node, False)]
+        while stack:
+            n, ready = stack.pop()
+            if n in done:
+                continue
+            if ready:
+                done.add(n)
+                order.append(n)
+                continue
+            stack.append((n, True))
+            for inp in reversed(n.all_input_nodes):
+                if inp in members and inp not in done:
+                    stack.append((inp, False))
+
+    for n in nodes:
+        if n in anchored:
+            emit(n)
+    for n in nodes:
+        emit(n)
+    return order
+
+
+def _place_recomputation(bw_module):
+    """Reorders the backward graph by _lazy_order (placeholders first, the
+    output last), so that PyTorch runs it in the order remat planned."""
+    graph = bw_module.graph
+    new_graph = fx.Graph()
+    env = {}
+    nodes = list(graph.nodes)
+    for node in nodes:
+        if node.op == "placeholder":
+            env[node] = new_graph.node_copy(node, lambda x: env[x])
+    for node in _lazy_order([n for n in nodes if n.op not in ("placeholder", "output")]):
+        env[node] = new_graph.node_copy(node, lambda x: env[x])
+    for node in nodes:
+        if node.op == "output":
+            new_graph.node_copy(node, lambda x: env[x])
+    return fx.GraphModule(bw_module, new_graph)
+
+
+def partition(joint_module, joint_inputs, *, num_fwd_outputs, policy="auto", budget=None,
+              max_overhead=None, device=None, strict=True, fallback=None, **kwargs):
+    """An AOTAutograd partition function (pass it through
+    `functools.partial` with the planner options, or use `backend`)."""
+    info = PlanInfo()
+    _PLANS.append(info)
+    fallback = fallback or _partitioners.default_partition
+    static = kwargs.get("static_lifetime_input_indices")
+    try:
+        start = time.perf_counter()
+        conv = _Converted(joint_module, num_fwd_outputs)
+        info.num_ops = conv.num_ops
+        text = conv.graph.text(conv.results, conv.forward_results)
+        info.ir = text
+        if device is None:
+            device = _device_of(joint_inputs)
+        report = _planner.plan(text, policy=policy, budget=budget, max_overhead=max_overhead,
+                               device=device)
+        info.report = report
+        saved = _saved_nodes(conv, report)
+        info.saved = [n.name for n in saved]
+        node_info = _partitioners.classify_nodes(joint_module, static or [], num_fwd_outputs)
+        fw_module, bw_module = _partitioners._extract_fwd_bwd_modules(
+            joint_module, saved, saved_sym_nodes=[], num_fwd_outputs=num_fwd_outputs,
+            static_lifetime_input_nodes=node_info.static_lifetime_input_nodes)
+        fw_module.graph.eliminate_dead_code(is_impure_node=_partitioners.is_not_collective)
+        bw_module.graph.eliminate_dead_code(is_impure_node=_partitioners.is_not_collective)
+        bw_module = _place_recomputation(bw_module)
+        fw_module = _partitioners.raise_getitems(fw_module)
+        bw_module = _partitioners.raise_getitems(bw_module)
+        info.planning_time_s = time.perf_counter() - start
+        info.fw_module, info.bw_module = fw_module, bw_module
+        return fw_module, bw_module
+    except PlanError as error:
+        if strict and budget is not None and "budget" in str(error):
+            raise
+        info.fallback = f"the planner failed: {error}"
+    except Unsupported as error:
+        info.fallback = str(error)
+    warnings.warn(f"remat: falling back to PyTorch's partitioner ({fallback.__name__}): "
+                  f"{info.fallback}", stacklevel=2)
+    return fallback(joint_module, joint_inputs, num_fwd_outputs=num_fwd_outputs, **kwargs)
+
+
+def _device_of(joint_inputs):
+    for x in joint_inputs:
+        if isinstance(x, torch.Tensor):
+            return "h200" if x.device.type == "cuda" else "cpu"
+    return "cpu"
+
+
+def _saved_nodes(conv, report):
+    saved = []
+    for entry in report.get("saved_values", []):
+        name = _planner.location_name(entry["loc"])
+        node = conv.node_of.get((name, entry["result"]))
+        if node is None:
+            raise Unsupported(f"the plan saves {entry['loc']} result {entry['result']}, "
+                              "which has no FX node")
+        saved.append(node)
+    for index in report.get("saved_arguments", []):
+        node = conv.arg_nodes[index]
+        if node.op == "placeholder" and not node.name.startswith("tangents"):
+            saved.append(node)
+    order = {n: i for i, n in enumerate(saved[0].graph.nodes)} if saved else {}
+    return sorted(dict.fromkeys(saved), key=order.__getitem__)
+
+
+def backend(policy="auto", budget=None, max_overhead=None, device=None, compiler="eager",
+            decompositions=None, strict=True, compilers=None):
+    """A `torch.compile` backend that partitions with remat.
+
+    compiler="eager" (default): AOTAutograd with the forward and backward run
+    as FX graphs (what PyTorch's `aot_eager` backend does), after the core
+    ATen decompositions: the plan runs as remat simulated it.
+    compiler="inductor": Inductor compiles both graphs, with remat as its
+    custom partitioner (`torch._inductor.config.custom_partitioner_fn`);
+    Inductor fuses afterwards, so its peak is its own.
+    compilers: (forward, backward) graph compilers in place of the eager
+    ones (what a benchmark that only partitions passes)."""
+    options = dict(policy=policy, budget=budget, max_overhead=max_overhead, device=device,
+                   strict=strict)
+    if compiler == "inductor":
+        return _inductor_backend(options)
+    if compiler != "eager":
+        raise ValueError(f"compiler must be 'eager' or 'inductor', got {compiler!r}")
+    from torch._dynamo.backends.common import aot_autograd
+    # Boxed calls (what aot_eager uses): each graph clears its argument list,
+    # so a saved tensor is freed after its last use in the backward.
+    from torch._dynamo.backends.debugging import boxed_nop
+
+    fw_compiler, bw_compiler = compilers or (boxed_nop, boxed_nop)
+    return aot_autograd(fw_compiler=fw_compiler, bw_compiler=bw_compiler,
+                        decompositions=_decompositions(decompositions),
+                        partition_fn=functools.partial(partition, **options))
+
+
+def pytorch_backend(partitioner="default", memory_budget=None, decompositions=None,
+                    compilers=None):
+    """The same AOTAutograd setup as backend() (boxed FX graphs, core ATen
+    decompositions) with one of PyTorch's partitioners instead of remat's:
+    "default" (saves what the forward computes and the backward needs) or
+    "min_cut" (min_cut_rematerialization_partition; `memory_budget` sets
+    torch._functorch.config.activation_memory_budget while it partitions).
+    For comparisons: the two backends differ in the partition alone."""
+    from torch._dynamo.backends.common import aot_autograd
+    from torch._dynamo.backends.debugging import boxed_nop
+    from torch._functorch import config as functorch_config
+
+    if partitioner not in ("default", "min_cut"):
+        raise ValueError(f"partitioner must be 'default' or 'min_cut', got {partitioner!r}")
+
+    def fn(*args, **kwargs):
+        info = PlanInfo()
+        info.partitioner = partitioner
+        _PLANS.append(info)
+        start = time.perf_counter()
+        if partitioner == "default":
+            modules = _partitioners.default_partition(*args, **kwargs)
+        else:
+            budget = 1.0 if memory_budget is None else memory_budget
+            with functorch_config.patch(activation_memory_budget=budget):
+                modules = _partitioners.min_cut_rematerialization_partition(*args, **kwargs)
+        info.planning_time_s = time.perf_counter() - start
+        info.fw_module, info.bw_module = modules
+        return modules
+    fw_compiler, bw_compiler = compilers or (boxed_nop, boxed_nop)
+    return aot_autograd(fw_compiler=fw_compiler, bw_compiler=bw_compiler,
+                        decompositions=_decompositions(decompositions), partition_fn=fn)
+
+
+def _decompositions(table):
+    """Inductor's decomposition table by default: the joint graph the planner
+    sees is the one Inductor would partition. (Not the core ATen table: with
+    torch 2.15 it gave GPT-2 gradients off by up to 1.25 from eager's.)"""
+    if table is not None:
+        return table
+    from torch._inductor.decomposition import select_decomp_table
+    return select_decomp_table()
+
+
+def _inductor_backend(options):
+    from torch._inductor import config as inductor_config
+    from torch._inductor.compile_fx import compile_fx
+    from torch._inductor.custom_graph_pass import CustomPartitionerFn, get_hash_for_files
+
+    class RematPartitioner(CustomPartitionerFn):
+        def __call__(self, gm, joint_inputs, **kwargs):
+            return partition(gm, joint_inputs,
+                             fallback=_partitioners.min_cut_rematerialization_partition,
+                             **options, **kwargs)
+
+        def uuid(self):
+            return (get_hash_for_files((__file__, _planner.__file__)), repr(sorted(options.items())))
+
+    def compile(gm, example_inputs):
+        with inductor_config.patch(custom_partitioner_fn=RematPartitioner()):
+            return compile_fx(gm, example_inputs)
+
+    return compile
+
+
+def measure_peak(fn, *args, **kwargs):
+    """Runs fn(*args, **kwargs) under the PyTorch profiler with memory
+    profiling and returns (result, peak): the most bytes the run's own CPU
+    allocations held at once (allocations minus frees, in time order; tensors
+    that existed before the call are not counted)."""
+    from torch.profiler import ProfilerActivity, profile
+    with profile(activities=[ProfilerActivity.CPU], profile_memory=True) as prof:
+        result = fn(*args, **kwargs)
+    events = [e for e in prof.profiler.kineto_results.events()
+              if e.name() == "[memory]" and e.device_type() == torch.autograd.DeviceType.CPU]
+    live = peak = 0
+    for e in sorted(events, key=lambda e: e.start_ns()):
+        live += e.nbytes()
+        peak = max(peak, live)
+    return result, peak
+
+
+def _bytes(val):
+    if isinstance(val, torch.Tensor):
+        return val.numel() * val.element_size()
+    if isinstance(val, (tuple, list)):
+        return sum(_bytes(v) for v in val)
+    return 0
+
+
+def _aliases_input(node):
+    return (node.op == "call_function" and isinstance(node.target, torch._ops.OpOverload)
+            and (node.target.is_view or node.target.overloadpacket.__name__ in _ALIASING))
+
+
+def partition_stats(fw_module, bw_module):
+    """Figures of a partition, from its two FX graphs alone (whoever made
+    it): `saved_bytes` (what the forward hands the backward, inputs
+    excluded), `recompute_flops` (FLOPs of the forward nodes the backward runs
+    again, counted as the planner counts them) and `peak_bytes`: the most
+    bytes the step's own tensors hold at once when the forward and then the
+    backward run node by node, each result allocated at its node and freed
+    after the last use of it or of a view of it, the forward's results kept
+    (saved ones until their last use in the backward), the gradients kept to
+    the end. Inputs and parameters are not counted. It is what
+    `measure_peak` measures when the graphs run, computed without running
+    them (docs/PyTorch.md)."""
+    bw_inputs = {n.name for n in bw_module.graph.find_nodes(op="placeholder")}
+    fw_names = {n.name for n in fw_module.graph.nodes if n.op == "call_function"}
+    root, size, last = {}, {}, {}   # value key -> buffer key; buffer -> bytes, last use
+    order = []                      # buffers in definition order, with their position
+    recompute = pos = 0
+    saved = set()   # buffers the backward reads from the forward (views: once)
+    for tag, gm in (("fw", fw_module), ("bw", bw_module)):
+        for n in gm.graph.nodes:
+            pos += 1
+            key = (tag, n.name)
+            if n.op == "placeholder":
+                carried = tag == "bw" and n.name in fw_names
+                root[key] = root.get(("fw", n.name)) if carried else None
+                if carried and root[key] is not None:
+                    saved.add(root[key])
+                continue
+            inputs = [root.get((tag, a.name)) for a in n.all_input_nodes]
+            for b in inputs:
+                if b is not None:
+                    last[b] = pos
+            if n.op == "output":
+                # Results stay to the end (the loss, the gradients); saved
+                # values are read by the backward, which extends them.
+                keep = float("inf") if tag == "bw" else None
+                for a in n.all_input_nodes:
+                    b = root.get((tag, a.name))
+                    if b is not None and (keep or a.name not in bw_inputs):
+                        last[b] = float("inf")
+                continue
+            if n.target is operator.getitem or _aliases_input(n):
+                root[key] = inputs[0] if inputs else None
+                continue
+            root[key] = key
+            size[key] = _bytes(n.meta.get("val"))
+            last[key] = pos
+            order.append((key, pos))
+            if tag == "bw" and n.name in fw_names and isinstance(n.target, torch._ops.OpOverload):
+                val = n.meta.get("val")
+                outs = [(tuple(v.shape), "") for v in (val if isinstance(val, (tuple, list)) else [val])
+                        if isinstance(v, torch.Tensor)]
+                recompute += _flops(n, n.target, outs)[0]
+    delta = [0] * (pos + 2)
+    for key, start in order:
+        delta[start] += size[key]
+        end = last[key]
+        if end != float("inf"):
+            delta[end + 1] -= size[key]
+    live = peak = 0
+    for d in delta:
+        live += d
+        peak = max(peak, live)
+    saved_bytes = sum(size[b] for b in saved)
+    return {"saved_bytes": saved_bytes, "recompute_flops": recompute, "peak_bytes": peak}

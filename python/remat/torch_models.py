@@ -1,0 +1,85 @@
+"""The repository's GPT (remat.models.gpt, benchmarks/gen_gpt.py) as a
+PyTorch module, for the torch.compile integration (remat.torch) and its
+benchmark.
+
+Same architecture as remat.models.gpt: pre-LN decoder layers without biases
+(causal softmax attention with dropout on the probabilities and on the
+output, tanh GELU MLP with dropout), a final layer norm, the LM head and a
+mean cross-entropy. The input is the embedded sequence x0 [batch, seq,
+hidden] and the labels [batch * seq]. Layers live in `self.layers`, a
+ModuleList, so each is one checkpoint block for the planner.
+
+Also `transformers_model(kind, ...)`: a GPT-2 or Llama causal LM from a
+`transformers` config with random weights (nothing is downloaded).
+"""
+
+import math
+
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+
+class Layer(nn.Module):
+    def __init__(self, hidden, heads, ffn, dropout):
+        super().__init__()
+        self.heads, self.dropout = heads, dropout
+        self.ln1, self.ln2 = nn.LayerNorm(hidden), nn.LayerNorm(hidden)
+        self.wq, self.wk, self.wv, self.wo = (nn.Linear(hidden, hidden, bias=False) for _ in range(4))
+        self.w1, self.w2 = nn.Linear(hidden, ffn, bias=False), nn.Linear(ffn, hidden, bias=False)
+
+    def forward(self, x):
+        b, s, h = x.shape
+        d = h // self.heads
+        y = self.ln1(x)
+        q, k, v = (w(y).view(b, s, self.heads, d).transpose(1, 2) for w in (self.wq, self.wk, self.wv))
+        scores = (q @ k.transpose(-1, -2)) * (1.0 / math.sqrt(d))
+        mask = torch.ones(s, s, dtype=torch.bool, device=x.device).triu(1)
+        probs = F.dropout(scores.masked_fill(mask, float("-inf")).softmax(-1), self.dropout,
+                          self.training)
+        ctx = (probs @ v).transpose(1, 2).reshape(b, s, h)
+        x = x + F.dropout(self.wo(ctx), self.dropout, self.training)
+        y = F.gelu(self.w1(self.ln2(x)), approximate="tanh")
+        return x + F.dropout(self.w2(y), self.dropout, self.training)
+
+
+class GPT(nn.Module):
+    def __init__(self, layers=2, hidden=256, heads=4, vocab=1024, ffn=None, dropout=0.1):
+        super().__init__()
+        self.layers = nn.ModuleList(Layer(hidden, heads, ffn or 4 * hidden, dropout)
+                                    for _ in range(layers))
+        self.lnf = nn.LayerNorm(hidden)
+        self.head = nn.Linear(hidden, vocab, bias=False)
+
+    def forward(self, x0, labels):
+        x = x0
+        for layer in self.layers:
+            x = layer(x)
+        b, s, h = x.shape
+        return F.cross_entropy(self.head(self.lnf(x)).view(b * s, -1), labels)
+
+
+def transformers_model(kind, layers=2, hidden=64, heads=4, vocab=256, seq=32):
+    """A tiny causal LM from a `transformers` config, random weights, no
+    dropout (so that gradients can be compared exactly); kind is "gpt2" or
+    "llama". Call it as model(input_ids=ids, labels=ids).loss."""
+    import transformers
+    if kind == "gpt2":
+        config = transformers.GPT2Config(n_layer=layers, n_embd=hidden, n_head=heads,
+                                         vocab_size=vocab, n_positions=seq, resid_pdrop=0.0,
+                                         bos_token_id=0, eos_token_id=0,
+                                         embd_pdrop=0.0, attn_pdrop=0.0)
+        model = transformers.GPT2LMHeadModel(config)
+    elif kind == "llama":
+        config = transformers.LlamaConfig(num_hidden_layers=layers, hidden_size=hidden,
+                                          num_attention_heads=heads, num_key_value_heads=heads // 2,
+                                          intermediate_size=2 * hidden, vocab_size=vocab,
+                                          max_position_embeddings=seq)
+        model = transformers.LlamaForCausalLM(config)
+    else:
+        raise ValueError(f"kind must be 'gpt2' or 'llama', got {kind!r}")
+    model.config.use_cache = False
+    # The loss is named so that transformers does not log a warning inside
+    # the compiled region (a graph break).
+    model.loss_type = "ForCausalLM"
+    return model

@@ -1,0 +1,191 @@
+"""Tests of remat.torch (the torch.compile partition function).
+
+Run with the cached environment's python (scripts/venv.sh), remat-opt built:
+    $(bash scripts/venv.sh) python/tests/torch_integration.py -v
+(test/Python/torch.test runs it under lit.) Every comparison is between two
+compilations that differ in the partition function alone (remat.torch.backend
+against remat.torch.pytorch_backend("default")), so gradients must be equal
+bit for bit; against eager PyTorch they differ by Inductor's decompositions'
+reassociation only.
+"""
+import os
+import sys
+import unittest
+import warnings
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+
+import torch  # noqa: E402
+
+import remat.torch as rt  # noqa: E402
+from remat.torch_models import GPT, transformers_model  # noqa: E402
+
+# The autograd engine's seed gradient (a 4-byte scalar, 16 bytes allocated)
+# is the one allocation of the step outside the joint graph.
+SLACK = 64
+
+
+def step_fn(model, inputs):
+    if isinstance(inputs, dict):
+        return lambda m: m(**inputs).loss
+    return lambda m: m(*inputs)
+
+
+def run(model, inputs, backend, seed=0):
+    """One compiled training step (compiled and run once before): loss,
+    gradients, the profiler's peak, and the partition's PlanInfo."""
+    torch._dynamo.reset()
+    rt.clear_plans()
+    step = step_fn(model, inputs)
+    compiled = torch.compile(model, backend=backend, fullgraph=True) if backend else model
+    for _ in range(2):
+        for p in model.parameters():
+            p.grad = None
+        torch.manual_seed(seed)
+
+        def once():
+            loss = step(compiled)
+            loss.backward()
+            return loss
+
+        loss, peak = rt.measure_peak(once)
+    plans = rt.plans()
+    return loss.detach(), [p.grad.clone() for p in model.parameters()], peak, (plans or [None])[-1]
+
+
+def equal(a, b):
+    return all(torch.equal(x, y) for x, y in zip(a, b))
+
+
+def plan_peak(info):
+    r = info.report
+    return r["result"]["peak_bytes"] - r["argument_bytes"]
+
+
+class GPTTest(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        torch.manual_seed(0)
+        cls.model = GPT(layers=2, hidden=64, heads=4, vocab=128, dropout=0.1)
+        cls.inputs = (torch.randn(2, 32, 64), torch.randint(0, 128, (64,)))
+        cls.ref = run(cls.model, cls.inputs, rt.pytorch_backend("default"))
+
+    def check(self, **options):
+        loss, grads, peak, info = run(self.model, self.inputs, rt.backend(**options))
+        self.assertIsNone(info.fallback)
+        self.assertTrue(torch.equal(loss, self.ref[0]))
+        self.assertTrue(equal(grads, self.ref[1]), f"gradients differ under {options}")
+        # The plan's peak is what the step allocates.
+        self.assertLessEqual(abs(peak - plan_peak(info)), SLACK, (peak, plan_peak(info)))
+        stats = rt.partition_stats(info.fw_module, info.bw_module)
+        self.assertLessEqual(abs(stats["peak_bytes"] - peak), 4096)
+        self.assertEqual(stats["recompute_flops"], info.report["result"]["recompute_flops"])
+        return info, peak
+
+    def test_policies_bit_identical_and_peak_measured(self):
+        none, none_peak = self.check(policy="none")
+        self.assertEqual(none_peak, self.ref[2])
+        full, full_peak = self.check(policy="full")
+        self.assertLess(full_peak, none_peak)
+        self.assertGreater(full.report["result"]["recompute_flops"], 0)
+        self.check(policy="selective")
+        self.check(policy="auto", max_overhead=0.05)
+
+    def test_budget_is_respected(self):
+        none = run(self.model, self.inputs, rt.backend(policy="none"))[3]
+        args = none.report["argument_bytes"]
+        budget = args + int(0.85 * plan_peak(none))
+        info, peak = self.check(policy="auto", budget=budget)
+        self.assertLessEqual(info.report["result"]["peak_bytes"], budget)
+        self.assertLessEqual(peak + args, budget + SLACK)
+
+    def test_impossible_budget_states_smallest_peak(self):
+        with self.assertRaises(Exception) as ctx:
+            run(self.model, self.inputs, rt.backend(policy="auto", budget="1KiB"))
+        self.assertIn("no plan fits budget 1024 bytes", str(ctx.exception))
+        self.assertIn("the smallest peak remat found", str(ctx.exception))
+
+    def test_random_ops_are_saved_not_recomputed(self):
+        info, _ = self.check(policy="full")
+        bw_random = [n for n in info.bw_module.graph.nodes
+                     if isinstance(n.target, torch._ops.OpOverload)
+                     and torch.Tag.nondeterministic_seeded in n.target.tags]
+        fw_random = [n for n in info.fw_module.graph.nodes
+                     if isinstance(n.target, torch._ops.OpOverload)
+                     and torch.Tag.nondeterministic_seeded in n.target.tags]
+        self.assertTrue(fw_random)
+        self.assertEqual(bw_random, [])
+        self.assertIn("side_effects", info.ir)
+
+    def test_blocks_from_module_stack(self):
+        info, _ = self.check(policy="none")
+        self.assertIn("remat.block = 0 : i64", info.ir)
+        self.assertIn("remat.block = 1 : i64", info.ir)
+
+
+class FallbackTest(unittest.TestCase):
+    def test_dynamic_shapes_fall_back_with_reason(self):
+        torch.manual_seed(0)
+        model = torch.nn.Sequential(torch.nn.Linear(16, 32), torch.nn.GELU(), torch.nn.Linear(32, 1))
+        x = torch.randn(8, 16)
+        eager = model(x).sum()
+        eager.backward()
+        want = [p.grad.clone() for p in model.parameters()]
+        for p in model.parameters():
+            p.grad = None
+        torch._dynamo.reset()
+        rt.clear_plans()
+        compiled = torch.compile(model, backend=rt.backend(), dynamic=True)
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            compiled(x).sum().backward()
+        messages = [str(w.message) for w in caught if "remat:" in str(w.message)]
+        self.assertTrue(any("falling back to PyTorch's partitioner" in m and "dynamic shape" in m
+                            for m in messages), messages)
+        self.assertIn("dynamic shape", rt.last_plan().fallback)
+        for a, b in zip(want, [p.grad for p in model.parameters()]):
+            torch.testing.assert_close(a, b)
+
+    def test_planner_failure_falls_back_when_not_strict(self):
+        torch.manual_seed(0)
+        model = torch.nn.Sequential(torch.nn.Linear(16, 32), torch.nn.GELU(), torch.nn.Linear(32, 1))
+        x = torch.randn(8, 16)
+        torch._dynamo.reset()
+        rt.clear_plans()
+        compiled = torch.compile(model, backend=rt.backend(budget="1KiB", strict=False))
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            compiled(x).sum().backward()
+        self.assertIn("no plan fits budget", rt.last_plan().fallback)
+        self.assertTrue(any("remat: falling back" in str(w.message) for w in caught))
+
+
+class TransformersTest(unittest.TestCase):
+    def check_model(self, kind):
+        torch.manual_seed(0)
+        model = transformers_model(kind)
+        ids = torch.randint(0, 256, (2, 32))
+        inputs = dict(input_ids=ids, labels=ids)
+        eager = run(model, inputs, None)
+        ref = run(model, inputs, rt.pytorch_backend("default"))
+        for options in (dict(policy="none"), dict(policy="auto", max_overhead=0.05)):
+            loss, grads, peak, info = run(model, inputs, rt.backend(**options))
+            self.assertIsNone(info.fallback)
+            self.assertTrue(equal(grads, ref[1]), f"{kind} {options}")
+            for a, b in zip(eager[1], grads):
+                torch.testing.assert_close(a, b, rtol=1e-5, atol=1e-6)
+            # The plan bounds what the step allocates.
+            self.assertLessEqual(peak, plan_peak(info) + SLACK, (kind, options))
+            if options["policy"] == "none":
+                self.assertLessEqual(abs(peak - plan_peak(info)), SLACK)
+
+    def test_gpt2(self):
+        self.check_model("gpt2")
+
+    def test_llama(self):
+        self.check_model("llama")
+
+
+if __name__ == "__main__":
+    # Results on stdout: the profiler's own log lines go to stderr.
+    unittest.main(testRunner=unittest.TextTestRunner(stream=sys.stdout, verbosity=2))
