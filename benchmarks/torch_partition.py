@@ -11,9 +11,11 @@ graphs, Inductor's decompositions), differing in the partition alone:
   remat     remat's auto policy with budget = min-cut's peak (+ the step's
             arguments, which remat's budget counts)
 
-and prints, per partition: saved bytes, peak bytes, recompute FLOPs and the
-partition time (AOTAutograd's call of the partition function: for remat,
-conversion + remat-opt + extraction). The peak is `partition_stats`'s
+and prints, per partition: saved bytes, peak bytes, recompute FLOPs, the
+partition time (`time s`: AOTAutograd's call of the partition function, for
+remat conversion + remat-opt + PyTorch's extraction of the two graphs) and,
+for remat, the planner's part of it (`plan s`: conversion to remat IR and
+remat-opt). The peak is `partition_stats`'s
 liveness replay of the two FX graphs; without --run the compile stops right
 after the partition (the forward compiler raises), so nothing runs and 96
 layers plan on any machine that holds the parameters. With --run the step
@@ -89,6 +91,10 @@ def run(model, step, make_backend, measure):
         return loss
 
     if measure:
+        once()  # compiles
+        for p in model.parameters():
+            p.grad = None
+        torch.manual_seed(1)
         _, peak = rt.measure_peak(once)
         grads = [p.grad.clone() for p in model.parameters()]
     else:
@@ -122,7 +128,7 @@ def main(argv=None):
     a = ap.parse_args(argv)
     warnings.simplefilter("ignore")
     print(f"{'model':<11} {'partition':<16} {'saved MiB':>9} {'peak MiB':>9} {'measured':>9} "
-          f"{'recompute GFLOP':>15} {'time s':>7} {'grads':>6}")
+          f"{'recompute GFLOP':>15} {'time s':>7} {'plan s':>7} {'grads':>6}")
     summary = []
     for name in a.models:
         model, step = build(name, a.seq, a.dropout)
@@ -130,7 +136,7 @@ def main(argv=None):
             model, step, lambda c: rt.pytorch_backend("default", compilers=c), a.run)
         print(f"{name:<11} {'default':<16} {mib(ref_stats['saved_bytes']):>9} "
               f"{mib(ref_stats['peak_bytes']):>9} {mib(ref_peak):>9} {0:>15.2f} "
-              f"{ref.planning_time_s:>7.2f} {'ref':>6}")
+              f"{ref.planning_time_s:>7.2f} {'-':>7} {'ref':>6}")
         none, _, _, _ = run(model, step, lambda c: rt.backend(policy="none", compilers=c), False)
         arguments = none.report["argument_bytes"]
         for frac in a.fractions:
@@ -157,10 +163,12 @@ def main(argv=None):
             for label, info, stats, peak, grads in rows:
                 same = "-" if grads is None else (
                     "equal" if all(torch.equal(x, y) for x, y in zip(ref_grads, grads)) else "DIFF")
+                planner = (f"{info.times['convert'] + info.times['plan']:>7.2f}"
+                           if info.times else f"{'-':>7}")
                 print(f"{name:<11} {label:<16} {mib(stats['saved_bytes']):>9} "
                       f"{mib(stats['peak_bytes']):>9} {mib(peak):>9} "
                       f"{stats['recompute_flops'] / 1e9:>15.2f} {info.planning_time_s:>7.2f} "
-                      f"{same:>6}")
+                      f"{planner} {same:>6}")
             (_, _, ms, mp, _), (_, _, rs, rp, _) = rows
             summary.append((name, frac, rs["peak_bytes"] <= ms["peak_bytes"]
                             and (rp is None or rp <= mp),

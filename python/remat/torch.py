@@ -292,7 +292,8 @@ class PlanInfo:
     def __init__(self):
         self.report = None
         self.saved = []
-        self.planning_time_s = 0.0
+        self.planning_time_s = 0.0   # the whole partition function
+        self.times = {}              # its parts: convert, plan (remat-opt), extract
         self.fallback = None
         self.num_ops = 0
         self.ir = None
@@ -367,21 +368,22 @@ def _lazy_order(nodes):
 
 
 def _place_recomputation(bw_module):
-    """Reorders the backward graph by _lazy_order (placeholders first, the
-    output last), so that PyTorch runs it in the order remat planned."""
+    """Reorders the backward graph in place by _lazy_order (placeholders
+    first, the output last), so that PyTorch runs it in the order remat
+    planned."""
     graph = bw_module.graph
-    new_graph = fx.Graph()
-    env = {}
     nodes = list(graph.nodes)
-    for node in nodes:
-        if node.op == "placeholder":
-            env[node] = new_graph.node_copy(node, lambda x: env[x])
-    for node in _lazy_order([n for n in nodes if n.op not in ("placeholder", "output")]):
-        env[node] = new_graph.node_copy(node, lambda x: env[x])
-    for node in nodes:
-        if node.op == "output":
-            new_graph.node_copy(node, lambda x: env[x])
-    return fx.GraphModule(bw_module, new_graph)
+    body = [n for n in nodes if n.op not in ("placeholder", "output")]
+    placeholders = [n for n in nodes if n.op == "placeholder"]
+    if not body or not placeholders:  # (AOTAutograd's have tangents)
+        return bw_module
+    prev = placeholders[-1]
+    for node in _lazy_order(body):
+        prev.append(node)
+        prev = node
+    graph.lint()
+    bw_module.recompile()
+    return bw_module
 
 
 def partition(joint_module, joint_inputs, *, num_fwd_outputs, policy="auto", budget=None,
@@ -398,11 +400,14 @@ def partition(joint_module, joint_inputs, *, num_fwd_outputs, policy="auto", bud
         info.num_ops = conv.num_ops
         text = conv.graph.text(conv.results, conv.forward_results)
         info.ir = text
+        info.times["convert"] = time.perf_counter() - start
         if device is None:
             device = _device_of(joint_inputs)
         report = _planner.plan(text, policy=policy, budget=budget, max_overhead=max_overhead,
                                device=device)
         info.report = report
+        info.times["plan"] = report["planning_time_s"]
+        extract_start = time.perf_counter()
         saved = _saved_nodes(conv, report)
         info.saved = [n.name for n in saved]
         node_info = _partitioners.classify_nodes(joint_module, static or [], num_fwd_outputs)
@@ -415,6 +420,7 @@ def partition(joint_module, joint_inputs, *, num_fwd_outputs, policy="auto", bud
         fw_module = _partitioners.raise_getitems(fw_module)
         bw_module = _partitioners.raise_getitems(bw_module)
         info.planning_time_s = time.perf_counter() - start
+        info.times["extract"] = time.perf_counter() - extract_start
         info.fw_module, info.bw_module = fw_module, bw_module
         return fw_module, bw_module
     except PlanError as error:
@@ -525,22 +531,37 @@ def _decompositions(table):
     return select_decomp_table()
 
 
+def _custom_partitioner_base():
+    from torch._inductor.custom_graph_pass import CustomPartitionerFn
+    return CustomPartitionerFn
+
+
+class RematPartitioner(_custom_partitioner_base()):
+    """remat as Inductor's custom partitioner
+    (torch._inductor.config.custom_partitioner_fn); backend(compiler=
+    "inductor") installs it. Picklable, so that Inductor's caches can key on
+    it: the key is this module's source and the planner options."""
+
+    def __init__(self, **options):
+        self.options = options
+
+    def __call__(self, gm, joint_inputs, **kwargs):
+        return partition(gm, joint_inputs,
+                         fallback=_partitioners.min_cut_rematerialization_partition,
+                         **self.options, **kwargs)
+
+    def uuid(self):
+        from torch._inductor.custom_graph_pass import get_hash_for_files
+        return (get_hash_for_files((__file__, _planner.__file__)),
+                repr(sorted(self.options.items())))
+
+
 def _inductor_backend(options):
     from torch._inductor import config as inductor_config
     from torch._inductor.compile_fx import compile_fx
-    from torch._inductor.custom_graph_pass import CustomPartitionerFn, get_hash_for_files
-
-    class RematPartitioner(CustomPartitionerFn):
-        def __call__(self, gm, joint_inputs, **kwargs):
-            return partition(gm, joint_inputs,
-                             fallback=_partitioners.min_cut_rematerialization_partition,
-                             **options, **kwargs)
-
-        def uuid(self):
-            return (get_hash_for_files((__file__, _planner.__file__)), repr(sorted(options.items())))
 
     def compile(gm, example_inputs):
-        with inductor_config.patch(custom_partitioner_fn=RematPartitioner()):
+        with inductor_config.patch(custom_partitioner_fn=RematPartitioner(**options)):
             return compile_fx(gm, example_inputs)
 
     return compile
@@ -583,12 +604,15 @@ def partition_stats(fw_module, bw_module):
     again, counted as the planner counts them) and `peak_bytes`: the most
     bytes the step's own tensors hold at once when the forward and then the
     backward run node by node, each result allocated at its node and freed
-    after the last use of it or of a view of it, the forward's results kept
-    (saved ones until their last use in the backward), the gradients kept to
-    the end. Inputs and parameters are not counted. It is what
+    after the last use of it or of a view of it, the forward's outputs and
+    the gradients kept to the end (the caller holds them), saved values until
+    their last use in the backward. Inputs and parameters are not counted. It is what
     `measure_peak` measures when the graphs run, computed without running
     them (docs/PyTorch.md)."""
     bw_inputs = {n.name for n in bw_module.graph.find_nodes(op="placeholder")}
+    # The forward returns its outputs, then what the backward reads (every
+    # backward input but the tangents).
+    num_saved = sum(1 for name in bw_inputs if not name.startswith("tangents"))
     fw_names = {n.name for n in fw_module.graph.nodes if n.op == "call_function"}
     root, size, last = {}, {}, {}   # value key -> buffer key; buffer -> bytes, last use
     order = []                      # buffers in definition order, with their position
@@ -607,14 +631,18 @@ def partition_stats(fw_module, bw_module):
             inputs = [root.get((tag, a.name)) for a in n.all_input_nodes]
             for b in inputs:
                 if b is not None:
-                    last[b] = pos
+                    last[b] = max(last.get(b, 0), pos)
             if n.op == "output":
-                # Results stay to the end (the loss, the gradients); saved
-                # values are read by the backward, which extends them.
-                keep = float("inf") if tag == "bw" else None
-                for a in n.all_input_nodes:
+                # Results stay to the end: the gradients, and the forward's
+                # own outputs (the loss, the logits: the caller holds them, as
+                # remat's memory plan assumes). The forward also outputs the
+                # saved values, which the backward's reads extend.
+                outs = [a for a in n.args[0] if isinstance(a, fx.Node)]
+                if tag == "fw":
+                    outs = outs[:len(outs) - num_saved]
+                for a in outs:
                     b = root.get((tag, a.name))
-                    if b is not None and (keep or a.name not in bw_inputs):
+                    if b is not None:
                         last[b] = float("inf")
                 continue
             if n.target is operator.getitem or _aliases_input(n):

@@ -160,6 +160,21 @@ class FallbackTest(unittest.TestCase):
         self.assertTrue(any("remat: falling back" in str(w.message) for w in caught))
 
 
+class InductorTest(unittest.TestCase):
+    def test_inductor_custom_partitioner(self):
+        torch.manual_seed(0)
+        model = GPT(layers=2, hidden=64, heads=4, vocab=128, dropout=0.0)
+        inputs = (torch.randn(2, 32, 64), torch.randint(0, 128, (64,)))
+        eager = run(model, inputs, None)
+        out = run(model, inputs, rt.backend(policy="auto", max_overhead=0.05, compiler="inductor"))
+        info = out[3]
+        self.assertIsNone(info.fallback)
+        self.assertIsNotNone(info.report)
+        # Inductor fuses and reassociates: close, not equal.
+        for a, b in zip(eager[1], out[1]):
+            torch.testing.assert_close(a, b, rtol=1e-5, atol=1e-6)
+
+
 class TransformersTest(unittest.TestCase):
     def check_model(self, kind):
         torch.manual_seed(0)

@@ -11,6 +11,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <map>
@@ -125,11 +126,30 @@ double remat::recomputeTimeLowerBound(func::FuncOp func,
                         getTensorBytes(buffer), !span.readByBackward});
   }
 
+  // Each over-peak position gives a bound by itself, so the maximum over any
+  // subset of them is still one: on large functions only the positions of
+  // largest excess are evaluated (each costs a pass over the freeable
+  // buffers), which keeps the certificate linear in the function's size.
+  constexpr size_t kMaxPositions = 256;
+  SmallVector<std::pair<uint64_t, unsigned>> over; // (excess, position)
+  for (auto [p, bytes] : llvm::enumerate(live))
+    if (bytes > peak)
+      over.push_back({bytes - peak, static_cast<unsigned>(p)});
+  if (over.size() > kMaxPositions) {
+    std::nth_element(over.begin(), over.begin() + kMaxPositions, over.end(),
+                     [](auto a, auto b) { return a.first > b.first; });
+    over.resize(kMaxPositions);
+  }
+  llvm::DenseMap<Operation *, double> opTime;
+  auto timeOf = [&](Operation *def) {
+    auto [it, inserted] = opTime.try_emplace(def, 0.0);
+    if (inserted)
+      it->second = device.opTime(def);
+    return it->second;
+  };
   double bound = 0;
-  for (auto [p, bytes] : llvm::enumerate(live)) {
-    if (bytes <= peak)
-      continue;
-    uint64_t missing = bytes - peak;
+  for (auto [excess, p] : over) {
+    uint64_t missing = excess;
     llvm::MapVector<Operation *, uint64_t> byOp;
     for (const Freeable &f : freeable) {
       if (!(f.from < p && p < f.to))
@@ -141,7 +161,7 @@ double remat::recomputeTimeLowerBound(func::FuncOp func,
     }
     SmallVector<std::pair<double, uint64_t>> items; // (seconds, bytes)
     for (auto &[def, freed] : byOp)
-      items.push_back({device.opTime(def), freed});
+      items.push_back({timeOf(def), freed});
     llvm::sort(items, [](auto a, auto b) {
       return a.first * b.second < b.first * a.second;
     });
