@@ -15,8 +15,10 @@ and prints, per partition: saved bytes, peak bytes, recompute FLOPs, the
 partition time (`time s`: AOTAutograd's call of the partition function, for
 remat conversion + remat-opt + PyTorch's extraction of the two graphs) and,
 for remat, the planner's part of it (`plan s`: conversion to remat IR and
-remat-opt). The peak is `partition_stats`'s
-liveness replay of the two FX graphs; without --run the compile stops right
+remat-opt). The peak is `partition_stats`'s liveness replay of the two FX
+graphs (by default with the caller holding the loss alone, as the measured
+step `model(...).loss.backward()` does; --keep-outputs models one that holds
+all forward outputs, and plans with remat for it); without --run the compile stops right
 after the partition (the forward compiler raises), so nothing runs and 96
 layers plan on any machine that holds the parameters. With --run the step
 runs on the CPU, the peak measured by the PyTorch profiler is printed next
@@ -76,7 +78,7 @@ def stop(gm, inputs):
     raise PartitionOnly()
 
 
-def run(model, step, make_backend, measure):
+def run(model, step, make_backend, measure, keep_outputs=False):
     torch._dynamo.reset()
     rt.clear_plans()
     backend = make_backend(None if measure else (stop, stop))
@@ -108,7 +110,7 @@ def run(model, step, make_backend, measure):
     if len(plans) != 1:
         raise SystemExit(f"expected one compiled region, got {len(plans)}")
     info = plans[0]
-    stats = rt.partition_stats(info.fw_module, info.bw_module)
+    stats = rt.partition_stats(info.fw_module, info.bw_module, keep_outputs)
     return info, stats, peak, grads
 
 
@@ -122,6 +124,10 @@ def main(argv=None):
     ap.add_argument("--fractions", nargs="+", type=float, default=[0.8, 0.5, 0.3, 0.1])
     ap.add_argument("--seq", type=int, default=1024)
     ap.add_argument("--run", action="store_true", help="run on the CPU and measure")
+    ap.add_argument("--keep-outputs", action="store_true",
+                    help="model a caller that holds the forward's outputs (the logits) until the "
+                         "backward is done; by default only the loss is held, as the measured "
+                         "step (model(...).loss.backward()) does")
     ap.add_argument("--dropout", type=float, default=0.0,
                     help="the GPT's dropout rate (default 0: with dropout, min-cut recomputes "
                          "the RNG in the backward on the CPU, and its gradients are wrong)")
@@ -133,16 +139,19 @@ def main(argv=None):
     for name in a.models:
         model, step = build(name, a.seq, a.dropout)
         ref, ref_stats, ref_peak, ref_grads = run(
-            model, step, lambda c: rt.pytorch_backend("default", compilers=c), a.run)
+            model, step, lambda c: rt.pytorch_backend("default", compilers=c), a.run,
+            a.keep_outputs)
         print(f"{name:<11} {'default':<16} {mib(ref_stats['saved_bytes']):>9} "
               f"{mib(ref_stats['peak_bytes']):>9} {mib(ref_peak):>9} {0:>15.2f} "
               f"{ref.planning_time_s:>7.2f} {'-':>7} {'ref':>6}")
-        none, _, _, _ = run(model, step, lambda c: rt.backend(policy="none", compilers=c), False)
+        keep = a.keep_outputs
+        none, _, _, _ = run(
+            model, step, lambda c: rt.backend(policy="none", keep_outputs=keep, compilers=c), False)
         arguments = none.report["argument_bytes"]
         for frac in a.fractions:
             rows = []
             mc, mc_stats, mc_peak, mc_grads = run(
-                model, step, lambda c: rt.pytorch_backend("min_cut", frac, compilers=c), a.run)
+                model, step, lambda c: rt.pytorch_backend("min_cut", frac, compilers=c), a.run, keep)
             rows.append((f"min-cut {frac}", mc, mc_stats, mc_peak, mc_grads))
             # remat's budget in its own terms (the graphs' peak, arguments
             # included); a measured peak also holds the kernels' own
@@ -150,8 +159,9 @@ def main(argv=None):
             budget = mc_stats["peak_bytes"] + arguments
             try:
                 rm, rm_stats, rm_peak, rm_grads = run(
-                    model, step, lambda c: rt.backend(policy="auto", budget=budget, compilers=c),
-                    a.run)
+                    model, step, lambda c: rt.backend(policy="auto", budget=budget,
+                                                      keep_outputs=keep, compilers=c),
+                    a.run, keep)
                 rows.append(("remat auto", rm, rm_stats, rm_peak, rm_grads))
             except Exception as e:  # Dynamo wraps remat's PlanError
                 msg = str(e)

@@ -40,7 +40,7 @@ from torch.utils import flop_counter as _flop_counter
 
 from . import planner as _planner
 
-__all__ = ["backend", "partition", "last_plan", "plans", "clear_plans", "measure_peak", "pytorch_backend", "Unsupported",
+__all__ = ["backend", "partition", "last_plan", "plans", "clear_plans", "step_peak", "measure_peak", "pytorch_backend", "Unsupported",
            "PlanError"]
 
 PlanError = _planner.PlanError
@@ -148,7 +148,7 @@ def _block_of(node):
 class _Converted:
     """The joint FX graph as remat IR, with the maps back."""
 
-    def __init__(self, joint_module, num_fwd_outputs):
+    def __init__(self, joint_module, num_fwd_outputs, keep_outputs=True):
         self.graph = _planner.JointGraph("joint")
         self.value = {}          # fx node -> ssa value
         self.node_of = {}        # (loc name, result index) -> fx node
@@ -173,11 +173,27 @@ class _Converted:
             if n.name not in self.forward_names:
                 self.forward_names.add(n.name)
                 stack.extend(n.all_input_nodes)
-        inputs = [n for n in nodes if n.op in ("placeholder", "get_attr")]
+        # Tangents (the backward's seeds: the loss's 1, zeros for an output
+        # the caller does not differentiate) are allocated by AOTAutograd when
+        # the backward starts: an op with no operands at the head of the
+        # backward, not an argument live through the forward.
+        tangents = [n for n in nodes if n.op == "placeholder" and _is_tangent(n)]
+        inputs = [n for n in nodes if n.op in ("placeholder", "get_attr") and n not in tangents]
         forward = [n for n in nodes if n.op == "call_function" and n.name in self.forward_names]
         rest = _lazy_order([n for n in nodes[:-1] if n.op not in ("placeholder", "get_attr")
                             and n.name not in self.forward_names])
-        for node in inputs + forward + rest:
+        for node in inputs + forward + tangents + rest:
+            if node in tangents:
+                val = node.meta.get("val")
+                if isinstance(val, torch.Tensor):
+                    what = f"tangent {node.name}"
+                    self.value[node] = graph.op(
+                        "aot.tangent", [], [(_shape(val, what), _element(val, what))],
+                        cost_class="layout", side_effects=True, loc=node.name)[0]
+                elif isinstance(val, (torch.SymInt, torch.SymFloat, torch.SymBool)):
+                    raise Unsupported(f"tangent {node.name} has a dynamic shape; remat plans "
+                                      "static shapes only")
+                continue
             if node.op in ("placeholder", "get_attr"):
                 val = node.meta.get("val")
                 if isinstance(val, torch.Tensor):
@@ -201,7 +217,8 @@ class _Converted:
             if op.overloadpacket.__name__ in _SKIP:
                 continue
             self._call(node, op)
-        self.results, self.forward_results = self._outputs(output, num_fwd_outputs)
+        self.results, self.forward_results = self._outputs(output, num_fwd_outputs,
+                                                           keep_outputs)
 
     def _getitem(self, node):
         base, index = node.args
@@ -261,9 +278,11 @@ class _Converted:
             self.value[node] = results[0]
             self.node_of[(node.name, 0)] = node
 
-    def _outputs(self, output, num_fwd_outputs):
-        if output is None:
-            raise Unsupported("the joint graph has no output node")
+    def _outputs(self, output, num_fwd_outputs, keep_outputs):
+        """The joint function's results: the forward's tensor outputs (all of
+        them, or with keep_outputs=False the first alone: the caller drops
+        the others, e.g. the logits, once the forward returns), then the
+        gradients."""
         flat = output.args[0]
         results, forward = [], 0
         for i, out in enumerate(flat):
@@ -274,9 +293,11 @@ class _Converted:
                 if isinstance(_fake(out), torch.Tensor):
                     raise Unsupported(f"output {i} ({out.name}) is not a value remat modelled")
                 continue
-            results.append(v)
             if i < num_fwd_outputs:
+                if forward and not keep_outputs:
+                    continue
                 forward += 1
+            results.append(v)
         if forward == 0:
             raise Unsupported("the forward returns no tensor")
         if len(results) == forward:
@@ -304,6 +325,14 @@ class PlanInfo:
 _PLANS = []
 
 
+def step_peak(info):
+    """The plan's peak in the terms measure_peak measures: the bytes the
+    step allocates, i.e. the report's peak without the arguments (the
+    parameters and inputs, which exist before the step)."""
+    r = info.report
+    return r["result"]["peak_bytes"] - r["argument_bytes"]
+
+
 def last_plan():
     """The PlanInfo of the latest partition (None before the first)."""
     return _PLANS[-1] if _PLANS else None
@@ -319,15 +348,16 @@ def clear_plans():
     _PLANS.clear()
 
 
+def _is_tangent(node):
+    return node.op == "placeholder" and node.name.startswith("tangents")
+
+
 def _depends_on_tangents(nodes):
     """The nodes that read a tangent, directly or not (what the autograd
     engine can only run once the backward starts)."""
-    def tangent(n):
-        return n.op == "placeholder" and n.name.startswith("tangents")
-
     seen = set()
     for n in nodes:
-        if any(i in seen or tangent(i) for i in n.all_input_nodes):
+        if any(i in seen or _is_tangent(i) for i in n.all_input_nodes):
             seen.add(n)
     return seen
 
@@ -387,7 +417,8 @@ def _place_recomputation(bw_module):
 
 
 def partition(joint_module, joint_inputs, *, num_fwd_outputs, policy="auto", budget=None,
-              max_overhead=None, device=None, strict=True, fallback=None, **kwargs):
+              max_overhead=None, device=None, strict=True, keep_outputs=True, fallback=None,
+              **kwargs):
     """An AOTAutograd partition function (pass it through
     `functools.partial` with the planner options, or use `backend`)."""
     info = PlanInfo()
@@ -396,7 +427,7 @@ def partition(joint_module, joint_inputs, *, num_fwd_outputs, policy="auto", bud
     static = kwargs.get("static_lifetime_input_indices")
     try:
         start = time.perf_counter()
-        conv = _Converted(joint_module, num_fwd_outputs)
+        conv = _Converted(joint_module, num_fwd_outputs, keep_outputs)
         info.num_ops = conv.num_ops
         text = conv.graph.text(conv.results, conv.forward_results)
         info.ir = text
@@ -459,7 +490,7 @@ def _saved_nodes(conv, report):
 
 
 def backend(policy="auto", budget=None, max_overhead=None, device=None, compiler="eager",
-            decompositions=None, strict=True, compilers=None):
+            decompositions=None, strict=True, keep_outputs=True, compilers=None):
     """A `torch.compile` backend that partitions with remat.
 
     compiler="eager" (default): AOTAutograd with the forward and backward run
@@ -468,10 +499,14 @@ def backend(policy="auto", budget=None, max_overhead=None, device=None, compiler
     compiler="inductor": Inductor compiles both graphs, with remat as its
     custom partitioner (`torch._inductor.config.custom_partitioner_fn`);
     Inductor fuses afterwards, so its peak is its own.
+    keep_outputs: whether the caller holds the forward's outputs (the loss,
+    the logits, ...) until the backward is done (True, the safe default:
+    `out = model(x); out.loss.backward()` does) or only the first (False:
+    `model(x).loss.backward()` drops the logits as the forward returns).
     compilers: (forward, backward) graph compilers in place of the eager
     ones (what a benchmark that only partitions passes)."""
     options = dict(policy=policy, budget=budget, max_overhead=max_overhead, device=device,
-                   strict=strict)
+                   strict=strict, keep_outputs=keep_outputs)
     if compiler == "inductor":
         return _inductor_backend(options)
     if compiler != "eager":
@@ -597,7 +632,7 @@ def _aliases_input(node):
             and (node.target.is_view or node.target.overloadpacket.__name__ in _ALIASING))
 
 
-def partition_stats(fw_module, bw_module):
+def partition_stats(fw_module, bw_module, keep_outputs=True):
     """Figures of a partition, from its two FX graphs alone (whoever made
     it): `saved_bytes` (what the forward hands the backward, inputs
     excluded), `recompute_flops` (FLOPs of the forward nodes the backward runs
@@ -605,8 +640,10 @@ def partition_stats(fw_module, bw_module):
     bytes the step's own tensors hold at once when the forward and then the
     backward run node by node, each result allocated at its node and freed
     after the last use of it or of a view of it, the forward's outputs and
-    the gradients kept to the end (the caller holds them), saved values until
-    their last use in the backward. Inputs and parameters are not counted. It is what
+    the gradients kept to the end (the caller holds them; with
+    keep_outputs=False only the first forward output), saved values until
+    their last use in the backward, the tangents (the backward's seeds) from
+    the backward's start. Inputs and parameters are not counted. It is what
     `measure_peak` measures when the graphs run, computed without running
     them (docs/PyTorch.md)."""
     bw_inputs = {n.name for n in bw_module.graph.find_nodes(op="placeholder")}
@@ -627,6 +664,12 @@ def partition_stats(fw_module, bw_module):
                 root[key] = root.get(("fw", n.name)) if carried else None
                 if carried and root[key] is not None:
                     saved.add(root[key])
+                if tag == "bw" and _is_tangent(n):
+                    # AOTAutograd allocates the tangents as the backward starts.
+                    root[key] = key
+                    size[key] = _bytes(n.meta.get("val"))
+                    last[key] = pos
+                    order.append((key, pos))
                 continue
             inputs = [root.get((tag, a.name)) for a in n.all_input_nodes]
             for b in inputs:
@@ -640,6 +683,8 @@ def partition_stats(fw_module, bw_module):
                 outs = [a for a in n.args[0] if isinstance(a, fx.Node)]
                 if tag == "fw":
                     outs = outs[:len(outs) - num_saved]
+                    if not keep_outputs:
+                        outs = outs[:1]
                 for a in outs:
                     b = root.get((tag, a.name))
                     if b is not None:
