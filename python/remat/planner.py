@@ -141,15 +141,21 @@ def plan(text, policy="auto", budget=None, max_overhead=None, device="cpu", rema
         cmd = [remat_opt or find_remat_opt(), src, "--mlir-print-op-on-diagnostic=false",
                f"--rematerialize={' '.join(options)}", "-o", os.devnull]
         start = time.perf_counter()
-        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+        try:
+            proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+        except (OSError, subprocess.TimeoutExpired) as error:
+            raise PlanError(f"remat-opt did not run: {error}") from error
         seconds = time.perf_counter() - start
         if proc.returncode != 0:
             # The diagnostics alone, without the echoed source line.
             lines = [line.replace(src + ":", "") for line in proc.stderr.splitlines()
                      if re.search(r"\b(error|warning|note|remark): ", line)]
             raise PlanError("\n".join(lines) or f"remat-opt exited with {proc.returncode}")
-        with open(report) as f:
-            result = json.load(f)
+        try:
+            with open(report) as f:
+                result = json.load(f)
+        except (OSError, ValueError) as error:
+            raise PlanError(f"remat-opt wrote no readable report: {error}") from error
     result["planning_time_s"] = seconds
     return result
 

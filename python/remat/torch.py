@@ -30,6 +30,7 @@ are kept in the forward. docs/PyTorch.md has the details and the numbers.
 import functools
 import math
 import operator
+import re
 import time
 import warnings
 
@@ -124,17 +125,14 @@ def _is_mutating(op):
     return op._schema.is_mutable
 
 
-_BLOCK = None
+# A numbered submodule in a module path: `layers.3`, `h[3]`, `layers_3`.
+_BLOCK = re.compile(r"(?:^|[._\]\[])(\d+)(?:[\]._]|$)")
 
 
 def _block_of(node):
     """The checkpoint block of a forward node: the index of the first
     numbered submodule (a ModuleList entry, e.g. `layers.3` or `h.3`) on its
     module stack, as Dynamo records it."""
-    global _BLOCK
-    if _BLOCK is None:
-        import re
-        _BLOCK = re.compile(r"(?:^|[._\]\[])(\d+)(?:[\]._]|$)")
     stack = node.meta.get("nn_module_stack")
     if not stack:
         return None
@@ -306,9 +304,9 @@ class _Converted:
 
 
 class PlanInfo:
-    """What the last `partition` did (`last_plan()`): the report of remat-opt,
-    the names of the saved FX nodes, the planning time and, on a fallback, its
-    reason."""
+    """What one call of `partition` did (`plans()`, `last_plan()`): the
+    report of remat-opt, the names of the saved FX nodes, the IR, the two
+    graphs, the times and, on a fallback, its reason."""
 
     def __init__(self):
         self.report = None
@@ -442,9 +440,13 @@ def partition(joint_module, joint_inputs, *, num_fwd_outputs, policy="auto", bud
         saved = _saved_nodes(conv, report)
         info.saved = [n.name for n in saved]
         node_info = _partitioners.classify_nodes(joint_module, static or [], num_fwd_outputs)
-        fw_module, bw_module = _partitioners._extract_fwd_bwd_modules(
-            joint_module, saved, saved_sym_nodes=[], num_fwd_outputs=num_fwd_outputs,
-            static_lifetime_input_nodes=node_info.static_lifetime_input_nodes)
+        try:
+            fw_module, bw_module = _partitioners._extract_fwd_bwd_modules(
+                joint_module, saved, saved_sym_nodes=[], num_fwd_outputs=num_fwd_outputs,
+                static_lifetime_input_nodes=node_info.static_lifetime_input_nodes)
+        except Exception as error:  # PyTorch's helper refused the saved set
+            raise Unsupported(f"PyTorch could not build the forward and backward graphs "
+                              f"from remat's saved set: {type(error).__name__}: {error}")
         fw_module.graph.eliminate_dead_code(is_impure_node=_partitioners.is_not_collective)
         bw_module.graph.eliminate_dead_code(is_impure_node=_partitioners.is_not_collective)
         bw_module = _place_recomputation(bw_module)

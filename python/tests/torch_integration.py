@@ -158,6 +158,28 @@ class FallbackTest(unittest.TestCase):
         self.assertTrue(any("remat: falling back" in str(w.message) for w in caught))
 
 
+    def test_broken_planner_falls_back(self):
+        torch.manual_seed(0)
+        model = torch.nn.Sequential(torch.nn.Linear(16, 32), torch.nn.GELU(), torch.nn.Linear(32, 1))
+        x = torch.randn(8, 16)
+        torch._dynamo.reset()
+        rt.clear_plans()
+        saved = os.environ.get("REMAT_OPT")
+        os.environ["REMAT_OPT"] = "/bin/false"  # runs, fails, writes nothing
+        try:
+            compiled = torch.compile(model, backend=rt.backend(budget="1GiB"))
+            with warnings.catch_warnings(record=True):
+                warnings.simplefilter("always")
+                compiled(x).sum().backward()
+        finally:
+            if saved is None:
+                del os.environ["REMAT_OPT"]
+            else:
+                os.environ["REMAT_OPT"] = saved
+        self.assertIn("the planner failed: remat-opt exited with 1", rt.last_plan().fallback)
+        self.assertTrue(all(p.grad is not None for p in model.parameters()))
+
+
 class InductorTest(unittest.TestCase):
     def test_inductor_custom_partitioner(self):
         torch.manual_seed(0)
