@@ -180,6 +180,37 @@ class FallbackTest(unittest.TestCase):
         self.assertTrue(all(p.grad is not None for p in model.parameters()))
 
 
+class ConvNetTest(unittest.TestCase):
+    def test_batchnorm_mutations_and_convolutions(self):
+        """A CNN with BatchNorm: convolutions costed by PyTorch's formulas,
+        the running statistics (input mutations, which AOTAutograd applies
+        after the graph) updated exactly as under the default partition."""
+        def make():
+            torch.manual_seed(0)
+            nn = torch.nn
+            return nn.Sequential(nn.Conv2d(3, 8, 3, padding=1), nn.BatchNorm2d(8), nn.ReLU(),
+                                 nn.Conv2d(8, 8, 3, padding=1), nn.BatchNorm2d(8), nn.ReLU(),
+                                 nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Linear(8, 10))
+        x, y = torch.randn(4, 3, 16, 16), torch.randint(0, 10, (4,))
+        results = []
+        for backend in (rt.pytorch_backend("default"), rt.backend(policy="auto", max_overhead=0.1),
+                        rt.backend(policy="selective")):
+            model = make()
+            torch._dynamo.reset()
+            rt.clear_plans()
+            compiled = torch.compile(model, backend=backend, fullgraph=True)
+            torch.nn.functional.cross_entropy(compiled(x), y).backward()
+            results.append(([p.grad for p in model.parameters()], list(model.buffers())))
+            info = rt.last_plan()
+            if info.partitioner == "remat":
+                self.assertIsNone(info.fallback)
+                self.assertIn("aten.convolution.default", info.ir)
+                self.assertIn('cost_class = "gemm"', info.ir)
+        for grads, buffers in results[1:]:
+            self.assertTrue(equal(grads, results[0][0]))
+            self.assertTrue(equal(buffers, results[0][1]))
+
+
 class InductorTest(unittest.TestCase):
     def test_inductor_custom_partitioner(self):
         torch.manual_seed(0)
