@@ -182,9 +182,9 @@ class FallbackTest(unittest.TestCase):
 
 class ConvNetTest(unittest.TestCase):
     def test_batchnorm_mutations_and_convolutions(self):
-        """A CNN with BatchNorm: convolutions costed by PyTorch's formulas,
-        the running statistics (input mutations, which AOTAutograd applies
-        after the graph) updated exactly as under the default partition."""
+        # A CNN with BatchNorm: convolutions costed by PyTorch's formulas,
+        # the running statistics (input mutations, which AOTAutograd applies
+        # after the graph) updated exactly as under the default partition.
         def make():
             torch.manual_seed(0)
             nn = torch.nn
