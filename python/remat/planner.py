@@ -148,7 +148,9 @@ def plan(text, policy="auto", budget=None, max_overhead=None, device="cpu", rema
         seconds = time.perf_counter() - start
         if proc.returncode != 0:
             # The diagnostics alone, without the echoed source line.
-            lines = [line.replace(src + ":", "") for line in proc.stderr.splitlines()
+            # (Locations in the generated file mean nothing to the caller.)
+            lines = [re.sub(r"^\d+:\d+: ", "", line.replace(src + ":", ""))
+                     for line in proc.stderr.splitlines()
                      if re.search(r"\b(error|warning|note|remark): ", line)]
             raise PlanError("\n".join(lines) or f"remat-opt exited with {proc.returncode}")
         try:
