@@ -144,33 +144,30 @@ class FallbackTest(unittest.TestCase):
         for a, b in zip(want, [p.grad for p in model.parameters()]):
             torch.testing.assert_close(a, b)
 
-    def test_planner_failure_falls_back_when_not_strict(self):
+    @staticmethod
+    def small_step(backend):
+        """Compiles and runs one step of a small MLP with `backend`; returns
+        the model and the warnings the step gave."""
         torch.manual_seed(0)
         model = torch.nn.Sequential(torch.nn.Linear(16, 32), torch.nn.GELU(), torch.nn.Linear(32, 1))
-        x = torch.randn(8, 16)
         torch._dynamo.reset()
         rt.clear_plans()
-        compiled = torch.compile(model, backend=rt.backend(budget="1KiB", strict=False))
+        compiled = torch.compile(model, backend=backend)
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
-            compiled(x).sum().backward()
-        self.assertIn("no plan fits budget", rt.last_plan().fallback)
-        self.assertTrue(any("remat: falling back" in str(w.message) for w in caught))
+            compiled(torch.randn(8, 16)).sum().backward()
+        return model, [str(w.message) for w in caught]
 
+    def test_planner_failure_falls_back_when_not_strict(self):
+        _, caught = self.small_step(rt.backend(budget="1KiB", strict=False))
+        self.assertIn("no plan fits budget", rt.last_plan().fallback)
+        self.assertTrue(any("remat: falling back" in m for m in caught))
 
     def test_broken_planner_falls_back(self):
-        torch.manual_seed(0)
-        model = torch.nn.Sequential(torch.nn.Linear(16, 32), torch.nn.GELU(), torch.nn.Linear(32, 1))
-        x = torch.randn(8, 16)
-        torch._dynamo.reset()
-        rt.clear_plans()
         saved = os.environ.get("REMAT_OPT")
         os.environ["REMAT_OPT"] = "/bin/false"  # runs, fails, writes nothing
         try:
-            compiled = torch.compile(model, backend=rt.backend(budget="1GiB"))
-            with warnings.catch_warnings(record=True):
-                warnings.simplefilter("always")
-                compiled(x).sum().backward()
+            model, _ = self.small_step(rt.backend(budget="1GiB"))
         finally:
             if saved is None:
                 del os.environ["REMAT_OPT"]
