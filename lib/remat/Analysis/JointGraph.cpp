@@ -4,6 +4,8 @@
 
 #include "remat/Dialect/Remat/RematDialect.h"
 
+#include <algorithm>
+
 using namespace mlir;
 using namespace remat;
 
@@ -40,10 +42,15 @@ std::optional<JointGraph> JointGraph::build(func::FuncOp func) {
     if (def && graph.forward.insert(def).second)
       worklist.push_back(def);
   };
-  unsigned numForward = 1;
+  // The verifier keeps the count in [1, number of results]; clamped all the
+  // same for IR built without verification.
+  size_t numForward = 1;
   if (auto count = func->getAttrOfType<IntegerAttr>(
           RematDialect::kForwardResultsAttrName))
-    numForward = count.getInt(); // verified: 1..number of results
+    if (count.getValue().getActiveBits() <= 32 &&
+        !count.getValue().isNegative())
+      numForward = std::clamp<size_t>(count.getValue().getZExtValue(), 1,
+                                      terminator->getNumOperands());
   for (Value result : terminator->getOperands().take_front(numForward))
     visit(result);
   while (!worklist.empty()) {
