@@ -203,6 +203,18 @@ static llvm::json::Object statsToJSON(const FunctionStats &stats,
   };
 }
 
+/// An op result as the report names it: the defining op, its location, the
+/// result number and its bytes.
+static llvm::json::Object describeValue(Value value, uint64_t bytes) {
+  Operation *def = value.getDefiningOp();
+  return llvm::json::Object{
+      {"op", def->getName().getStringRef()},
+      {"loc", formatLocation(def->getLoc())},
+      {"result", static_cast<int64_t>(cast<OpResult>(value).getResultNumber())},
+      {"bytes", static_cast<int64_t>(bytes)},
+  };
+}
+
 llvm::json::Object remat::buildReport(func::FuncOp func, Policy policy,
                                       const DeviceInfo &device,
                                       const FunctionStats &baseline,
@@ -211,16 +223,9 @@ llvm::json::Object remat::buildReport(func::FuncOp func, Policy policy,
                                       double timeLowerBound, bool timeline) {
   llvm::json::Array decisions;
   for (const Decision &d : plan.decisions) {
-    Operation *def = d.value.getDefiningOp();
-    llvm::json::Object entry{
-        {"op", def->getName().getStringRef()},
-        {"loc", formatLocation(def->getLoc())},
-        {"result",
-         static_cast<int64_t>(cast<OpResult>(d.value).getResultNumber())},
-        {"bytes", static_cast<int64_t>(d.bytes)},
-        {"decision", d.recompute ? "recompute" : "save"},
-        {"reason", d.reason},
-    };
+    llvm::json::Object entry = describeValue(d.value, d.bytes);
+    entry["decision"] = d.recompute ? "recompute" : "save";
+    entry["reason"] = d.reason;
     if (d.recomputeFlops) {
       entry["recompute_flops"] = static_cast<int64_t>(*d.recomputeFlops);
       entry["recompute_time_s"] = *d.recomputeTime;
@@ -251,16 +256,8 @@ llvm::json::Object remat::buildReport(func::FuncOp func, Policy policy,
   // kept set as the backward really uses it.
   if (std::optional<JointGraph> rewritten = JointGraph::build(func)) {
     llvm::json::Array saved;
-    for (Value value : rewritten->getSavedActivations()) {
-      Operation *def = value.getDefiningOp();
-      saved.push_back(llvm::json::Object{
-          {"op", def->getName().getStringRef()},
-          {"loc", formatLocation(def->getLoc())},
-          {"result",
-           static_cast<int64_t>(cast<OpResult>(value).getResultNumber())},
-          {"bytes", static_cast<int64_t>(getTensorBytes(value))},
-      });
-    }
+    for (Value value : rewritten->getSavedActivations())
+      saved.push_back(describeValue(value, getTensorBytes(value)));
     report["saved_values"] = std::move(saved);
     // Arguments the rewritten backward reads (a framework whose backward
     // does not see the forward's inputs must save these too).
