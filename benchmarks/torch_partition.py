@@ -59,15 +59,14 @@ MODELS = {
 def build(name, seq, dropout):
     spec = MODELS[name]
     torch.manual_seed(0)
-    if True:
-        if spec["kind"] == "gpt":
-            model = GPT(layers=spec["layers"], hidden=1024, heads=16, vocab=1024, dropout=dropout)
-            x0 = torch.randn(1, seq, 1024)
-            labels = torch.randint(0, 1024, (seq,))
-            return model, lambda m: m(x0, labels)
-        model = transformers_model("gpt2", layers=12, hidden=768, heads=12, vocab=50257, seq=seq)
-        ids = torch.randint(0, 50257, (1, seq))
-        return model, lambda m: m(input_ids=ids, labels=ids).loss
+    if spec["kind"] == "gpt":
+        model = GPT(layers=spec["layers"], hidden=1024, heads=16, vocab=1024, dropout=dropout)
+        x0 = torch.randn(1, seq, 1024)
+        labels = torch.randint(0, 1024, (seq,))
+        return model, lambda m: m(x0, labels)
+    model = transformers_model("gpt2", layers=12, hidden=768, heads=12, vocab=50257, seq=seq)
+    ids = torch.randint(0, 50257, (1, seq))
+    return model, lambda m: m(input_ids=ids, labels=ids).loss
 
 
 class PartitionOnly(Exception):

@@ -41,8 +41,9 @@ from torch.utils import flop_counter as _flop_counter
 
 from . import planner as _planner
 
-__all__ = ["backend", "partition", "last_plan", "plans", "clear_plans", "step_peak", "measure_peak", "pytorch_backend", "Unsupported",
-           "PlanError"]
+__all__ = ["backend", "partition", "last_plan", "plans", "clear_plans", "step_peak",
+           "measure_peak", "partition_stats", "pytorch_backend", "RematPartitioner",
+           "Unsupported", "PlanError"]
 
 PlanError = _planner.PlanError
 
@@ -87,6 +88,14 @@ def _shape(val, what):
     return shape
 
 
+_SYMBOLIC = (torch.SymInt, torch.SymFloat, torch.SymBool)
+
+
+def _tensor_type(val, what):
+    """(shape, element type) of a tensor for the planner's IR."""
+    return _shape(val, what), _element(val, what)
+
+
 def _numel(shape):
     return math.prod(shape)
 
@@ -115,6 +124,11 @@ def _flops(node, op, outputs):
     in_elems = sum(_numel(tuple(v.shape)) for v in map(_fake, node.all_input_nodes)
                    if isinstance(v, torch.Tensor))
     return max(in_elems, out_elems), "reduction"
+
+
+def _is_alias(op):
+    """Whether the op's result shares its input's storage."""
+    return op.is_view or op.overloadpacket.__name__ in _ALIASING
 
 
 def _is_random(op):
@@ -186,9 +200,9 @@ class _Converted:
                 if isinstance(val, torch.Tensor):
                     what = f"tangent {node.name}"
                     self.value[node] = graph.op(
-                        "aot.tangent", [], [(_shape(val, what), _element(val, what))],
+                        "aot.tangent", [], [_tensor_type(val, what)],
                         cost_class="layout", side_effects=True, loc=node.name)[0]
-                elif isinstance(val, (torch.SymInt, torch.SymFloat, torch.SymBool)):
+                elif isinstance(val, _SYMBOLIC):
                     raise Unsupported(f"tangent {node.name} has a dynamic shape; remat plans "
                                       "static shapes only")
                 continue
@@ -196,9 +210,9 @@ class _Converted:
                 val = node.meta.get("val")
                 if isinstance(val, torch.Tensor):
                     what = f"input {node.name}"
-                    self.value[node] = graph.arg(_shape(val, what), _element(val, what))
+                    self.value[node] = graph.arg(*_tensor_type(val, what))
                     self.arg_nodes.append(node)
-                elif isinstance(val, (torch.SymInt, torch.SymFloat, torch.SymBool)):
+                elif isinstance(val, _SYMBOLIC):
                     raise Unsupported(f"input {node.name} is a symbolic size: the graph has a "
                                       "dynamic shape; remat plans static shapes only")
                 elif val is not None and not isinstance(val, (int, float, bool)):
@@ -251,15 +265,14 @@ class _Converted:
             if isinstance(item, torch.Tensor):
                 what = f"result {i} of {node.name} ({op})"
                 index_map[i] = len(outputs)
-                outputs.append((_shape(item, what), _element(item, what)))
-            elif isinstance(item, (torch.SymInt, torch.SymFloat, torch.SymBool)):
+                outputs.append(_tensor_type(item, what))
+            elif isinstance(item, _SYMBOLIC):
                 raise Unsupported(f"node {node.name} ({op}) returns a symbolic value: the graph "
                                   "has a dynamic shape; remat plans static shapes only")
             elif item is not None and not isinstance(item, (int, float, bool)):
                 raise Unsupported(f"node {node.name} ({op}) returns a {type(item).__name__}")
         random, mutating = _is_random(op), _is_mutating(op)
-        aliasing = op.is_view or op.overloadpacket.__name__ in _ALIASING
-        if aliasing and len(inputs) == 1 and outputs and not mutating:
+        if _is_alias(op) and len(inputs) == 1 and outputs and not mutating:
             flops, cost_class = 0, "view"
         else:
             flops, cost_class = _flops(node, op, outputs)
@@ -484,8 +497,10 @@ def _saved_nodes(conv, report):
                               "which has no FX node")
         saved.append(node)
     for index in report.get("saved_arguments", []):
+        # (Tangents are ops of the IR, not arguments; a get_attr constant is
+        # available to the backward without saving.)
         node = conv.arg_nodes[index]
-        if node.op == "placeholder" and not node.name.startswith("tangents"):
+        if node.op == "placeholder":
             saved.append(node)
     order = {n: i for i, n in enumerate(saved[0].graph.nodes)} if saved else {}
     return sorted(dict.fromkeys(saved), key=order.__getitem__)
@@ -631,7 +646,7 @@ def _bytes(val):
 
 def _aliases_input(node):
     return (node.op == "call_function" and isinstance(node.target, torch._ops.OpOverload)
-            and (node.target.is_view or node.target.overloadpacket.__name__ in _ALIASING))
+            and _is_alias(node.target))
 
 
 def partition_stats(fw_module, bw_module, keep_outputs=True):
@@ -648,10 +663,10 @@ def partition_stats(fw_module, bw_module, keep_outputs=True):
     the backward's start. Inputs and parameters are not counted. It is what
     `measure_peak` measures when the graphs run, computed without running
     them (docs/PyTorch.md)."""
-    bw_inputs = {n.name for n in bw_module.graph.find_nodes(op="placeholder")}
     # The forward returns its outputs, then what the backward reads (every
     # backward input but the tangents).
-    num_saved = sum(1 for name in bw_inputs if not name.startswith("tangents"))
+    num_saved = sum(1 for n in bw_module.graph.find_nodes(op="placeholder")
+                    if not _is_tangent(n))
     fw_names = {n.name for n in fw_module.graph.nodes if n.op == "call_function"}
     root, size, last = {}, {}, {}   # value key -> buffer key; buffer -> bytes, last use
     order = []                      # buffers in definition order, with their position
