@@ -64,6 +64,11 @@ if os.path.exists(torch_python) and subprocess.run(
         capture_output=True).returncode == 0:
     config.available_features.add("torch")
     config.substitutions.append(("%torch_python", torch_python))
+# The JAX integration (python/remat/jax.py), in the same environment: `jax`.
+if os.path.exists(torch_python) and subprocess.run(
+        [torch_python, "-c", "import jax, numpy"], capture_output=True).returncode == 0:
+    config.available_features.add("jax")
+    config.substitutions.append(("%jax_python", torch_python))
 
 # Library GEMMs: remat was built with a static OpenBLAS (--gemm=blas).
 if getattr(config, "remat_have_blas", False):

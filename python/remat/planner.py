@@ -78,7 +78,9 @@ class JointGraph:
         return name
 
     def op(self, callee, inputs, outputs, *, flops=0, cost_class="elementwise",
-           side_effects=False, loc=None, block=None):
+           side_effects=False, loc=None, block=None, policy=None):
+        """Appends one `nn.generic`; returns its result values. `policy`
+        ("save" or "recompute") is a `remat.policy` override."""
         if cost_class not in COST_CLASSES:
             raise ValueError(f"cost class {cost_class!r} is not one of {COST_CLASSES}")
         attrs = []
@@ -88,6 +90,8 @@ class JointGraph:
             attrs.append(f"flops = {int(flops)} : i64")
         if block is not None:
             attrs.append(f"remat.block = {int(block)} : i64")
+        if policy is not None:
+            attrs.append(f"remat.policy = {_quote(policy)}")
         if side_effects:
             attrs.append("side_effects")
         out_types = [tensor_type(s, e) for s, e in outputs]

@@ -1,0 +1,173 @@
+#!/usr/bin/env python3
+"""remat's plans against JAX's built-in checkpoint policies, in XLA's numbers.
+
+For the GPT of remat.jax_models (seq 1024, hidden 1024, 16 heads, vocab 1024,
+batch 1, f32) with 2 and 24 layers, the script compiles one training step
+(`jax.value_and_grad` of the loss, under `jax.jit`, on XLA:CPU) for
+
+  none       no checkpoint
+  <policy>   each layer under jax.checkpoint(policy=<policy>) for JAX's
+             built-in policies (the way they are applied in practice)
+  remat      remat.jax.checkpoint(loss, budget=B) for budgets B spread over
+             remat's frontier (from the least peak it reaches to the peak of
+             policy=none)
+
+and reads XLA's compiled memory_analysis() (temp bytes: XLA's buffers for
+the step's intermediates) and cost_analysis() (FLOPs, recomputation
+included). For each built-in policy it then prints the remat plan with the
+fewest FLOPs among those whose temp bytes are at most the policy's, and the
+one with the fewest temp bytes among those whose FLOPs are at most the
+policy's. With --check, the 2-layer steps also run and their gradients are
+compared with the uncheckpointed step's.
+
+    PY=$(bash scripts/venv.sh)
+    $PY benchmarks/jax_policies.py --layers 2 24
+    $PY benchmarks/jax_policies.py --layers 2 --sharded    # per device, 8 host devices
+"""
+import argparse
+import os
+import re
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "python"))
+
+POLICIES = ["everything_saveable", "dots_saveable", "dots_with_no_batch_dims_saveable",
+            "nothing_saveable"]
+
+
+def mib(n):
+    return f"{n / 2**20:9.1f}"
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--layers", type=int, nargs="+", default=[2, 24])
+    ap.add_argument("--seq", type=int, default=1024)
+    ap.add_argument("--hidden", type=int, default=1024)
+    ap.add_argument("--heads", type=int, default=16)
+    ap.add_argument("--vocab", type=int, default=1024)
+    ap.add_argument("--batch", type=int, default=1)
+    ap.add_argument("--points", type=int, default=10, help="remat budgets per model")
+    ap.add_argument("--check", action="store_true", help="run the steps, compare gradients")
+    ap.add_argument("--sharded", action="store_true",
+                    help="tensor-parallel per-device step on 8 host devices (shard_map)")
+    args = ap.parse_args()
+    if args.sharded:
+        os.environ["XLA_FLAGS"] = (os.environ.get("XLA_FLAGS", "") +
+                                   " --xla_force_host_platform_device_count=8").strip()
+    import remat.jax as rj  # sets XLA_FLAGS before JAX starts
+    import remat.jax_models as M
+    import jax
+    import jax.numpy as jnp
+
+    print(f"jax {jax.__version__}, XLA_FLAGS={os.environ.get('XLA_FLAGS')}")
+    for layers in args.layers:
+        params = M.gpt_params(jax.random.PRNGKey(0), layers=layers, hidden=args.hidden,
+                              heads=args.heads, vocab=args.vocab, seq=args.seq)
+        tokens = M.gpt_tokens(jax.random.PRNGKey(1), batch=args.batch, seq=args.seq,
+                              vocab=args.vocab)
+        heads = args.heads
+        if not args.sharded:
+            def wrap(f):
+                return f
+        else:
+            from jax.sharding import PartitionSpec as P
+            mesh = jax.make_mesh((8,), ("tp",))
+            params = M.tp_shard(M.tp_params(params, 8), mesh)
+            heads = args.heads // 8
+            specs = M.tp_specs(params)
+
+            def wrap(f):
+                return jax.shard_map(f, mesh=mesh, in_specs=(specs, P()), out_specs=P())
+
+        def loss_with(policy):
+            def loss(p, t):
+                return M.gpt_loss(p, t, heads=heads, layer_policy=policy,
+                                  reduce=(lambda y: jax.lax.psum(y, "tp")) if args.sharded
+                                  else (lambda y: y))
+            return loss
+
+        def analyse(loss):
+            step = jax.value_and_grad(wrap(loss))
+            return rj.xla_analysis(step, params, tokens), step
+
+        title = (f"GPT {layers} layers, seq {args.seq}, hidden {args.hidden}, heads {args.heads}, "
+                 f"vocab {args.vocab}, batch {args.batch}, f32"
+                 + (", tensor-parallel over 8 devices (per device)" if args.sharded else ""))
+        print(f"\n{title}")
+        rows = {}
+        ref_out = None
+        for name in [None] + POLICIES:
+            a, step = analyse(loss_with(name))
+            rows[name or "none"] = a
+            if args.check:
+                out = jax.jit(step)(params, tokens)
+                ref_out = ref_out if ref_out is not None else out
+        base = loss_with(None)
+        # remat's frontier: its least peak and the peak of policy=none.
+        low = None
+        rows["remat policy=none"], _ = analyse(rj.checkpoint(base, policy="none"))
+        high = rj.last_plan().report["result"]["peak_bytes"]
+        if not args.sharded:  # (the per-device loss only traces inside shard_map)
+            try:
+                rj.plan(base, params, tokens, budget=1)
+            except rj.PlanError as error:
+                m = re.search(r"smallest peak[^0-9]*(\d+)", str(error))
+                low = int(m.group(1)) if m else None
+        remat = []
+        fractions = [i / (args.points - 1) for i in range(args.points)]
+        for f in fractions:
+            lo = low if low is not None else high * 0.3
+            budget = int(lo + f * (high - lo))
+            loss = rj.checkpoint(base, budget=budget, strict=False)
+            a, step = analyse(loss)
+            info = rj.last_plan()
+            if info.fallback:
+                continue
+            a["budget"] = budget
+            a["plan_peak"] = info.report["result"]["peak_bytes"]
+            a["plan_temp"] = a["plan_peak"] - info.report["argument_bytes"]
+            a["plan_s"] = info.planning_time_s
+            a["saved"] = len(info.saved)
+            if args.check:
+                out = jax.jit(step)(params, tokens)
+                a["max_grad_diff"] = max(float(jnp.max(jnp.abs(x - y))) for x, y in zip(
+                    jax.tree_util.tree_leaves(out), jax.tree_util.tree_leaves(ref_out)))
+            remat.append(a)
+        print(f"{'step':<34} {'temp MiB':>9} {'GFLOP':>8} {'compile s':>9}")
+        for name, a in rows.items():
+            print(f"{name:<34} {mib(a['temp_bytes'])} {a['flops'] / 1e9:8.2f} "
+                  f"{a['compile_s']:9.1f}")
+        print("\nremat budgets (plan peak: remat's predicted peak, arguments included; "
+              "plan -args: without them, to compare with XLA's temp + output)")
+        print(f"{'budget MiB':>10} {'plan peak':>9} {'plan -args':>10} {'temp MiB':>9} "
+              f"{'temp+out':>9} {'GFLOP':>8} {'plan s':>7}"
+              + (f" {'grad diff':>9}" if args.check else ""))
+        for a in remat:
+            print(f"{mib(a['budget'])} {mib(a['plan_peak'])} {mib(a['plan_temp']):>10} "
+                  f"{mib(a['temp_bytes'])} {mib(a['temp_bytes'] + a['output_bytes'])} "
+                  f"{a['flops'] / 1e9:8.2f} {a['plan_s']:7.2f}"
+                  + (f" {a['max_grad_diff']:9.2e}" if args.check else ""))
+        print("\nat each built-in policy's level: remat's best plan")
+        print(f"{'policy':<34} {'temp MiB':>9} {'GFLOP':>8} | {'remat temp<=':>12} {'GFLOP':>8}"
+              f" | {'remat GFLOP<=':>13} {'temp MiB':>9}")
+        for name in POLICIES:
+            a = rows[name]
+            fit = [r for r in remat if r["temp_bytes"] <= a["temp_bytes"]]
+            cheap = [r for r in remat if r["flops"] <= a["flops"]]
+            best_f = min(fit, key=lambda r: (r["flops"], r["temp_bytes"])) if fit else None
+            best_t = min(cheap, key=lambda r: (r["temp_bytes"], r["flops"])) if cheap else None
+            print(f"{name:<34} {mib(a['temp_bytes'])} {a['flops'] / 1e9:8.2f} | "
+                  + (f"{mib(best_f['temp_bytes']):>12} {best_f['flops'] / 1e9:8.2f}" if best_f
+                     else f"{'(none)':>12} {'':>8}") + " | "
+                  + (f"{mib(best_t['temp_bytes']):>13} {best_t['flops'] / 1e9:8.2f}" if best_t
+                     else f"{'(none)':>13}"))
+        sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    t0 = time.time()
+    main()
+    print(f"\ntotal {time.time() - t0:.0f} s")

@@ -1,0 +1,766 @@
+"""remat for JAX: a plan applied to a JAX function, compiled by XLA.
+
+    import remat.jax                                            # before JAX starts
+    loss = remat.jax.checkpoint(loss_fn, budget="8GiB")        # or max_overhead=0.05,
+    grads = jax.jit(jax.grad(loss))(params, batch)             # or policy="selective"
+
+`checkpoint(fun, ...)` returns a function with `fun`'s signature. On the first
+call for each signature it traces `fun` to a jaxpr and the joint
+forward+backward jaxpr of its `jax.vjp` (the cotangents are explicit inputs,
+so the backward is what reads them). The joint jaxpr becomes remat IR, one
+`nn.generic` per equation, or per group of equations XLA fuses (FLOPs from
+the primitive's shapes, a cost class, collectives as ops that are never
+recomputed), and `remat-opt --rematerialize` plans it. The plan is applied
+as a `jax.custom_vjp`: the forward keeps exactly the values the plan saves;
+the backward evaluates the joint jaxpr's backward equations in remat's order
+and recomputes every other forward value it needs at its first use, behind
+an optimization barrier tied to the backward's progress (so XLA neither
+merges it back into the forward nor hoists it there).
+
+XLA:CPU removes the optimization barriers that keep a recomputation from being
+merged back into the forward (its `cse_barrier_expander` pass), which makes
+every checkpoint, JAX's own included, compile to the memory of no
+checkpoint. This module therefore adds
+`--xla_disable_hlo_passes=cse_barrier_expander` to XLA_FLAGS when it is
+imported before JAX's backends start, and warns when it comes too late.
+
+What remat cannot model (control flow such as `scan` or `while`, effects,
+dynamic shapes, element types without a size) or any planner failure falls
+back to the function unchanged, with a warning naming the reason. An
+impossible `budget` is an error (`remat.planner.PlanError`) stating the
+smallest peak remat can reach, unless `strict=False`. See docs/JAX.md.
+"""
+
+import os
+import re
+import time
+import warnings
+
+XLA_FLAG = "--xla_disable_hlo_passes=cse_barrier_expander"
+
+
+def _add_xla_flag(flags):
+    """XLA_FLAGS with cse_barrier_expander disabled (merged into an existing
+    --xla_disable_hlo_passes list)."""
+    if re.search(r"--xla_disable_hlo_passes=\S*\bcse_barrier_expander\b", flags):
+        return flags
+    m = re.search(r"--xla_disable_hlo_passes=(\S*)", flags)
+    if m:
+        passes = ",".join(p for p in (m.group(1), "cse_barrier_expander") if p)
+        return flags[:m.start()] + "--xla_disable_hlo_passes=" + passes + flags[m.end():]
+    return (flags + " " + XLA_FLAG).strip()
+
+
+def _backends_started():
+    import sys
+    bridge = sys.modules.get("jax._src.xla_bridge")
+    return bool(bridge is not None and getattr(bridge, "_backends", None))
+
+
+_FLAG_SET_IN_TIME = not _backends_started()
+if _FLAG_SET_IN_TIME:
+    os.environ["XLA_FLAGS"] = _add_xla_flag(os.environ.get("XLA_FLAGS", ""))
+
+import jax  # noqa: E402  (after XLA_FLAGS)
+import numpy as np  # noqa: E402
+from jax.extend import core as _core  # noqa: E402
+
+from . import planner as _planner  # noqa: E402
+
+__all__ = ["checkpoint", "plan", "last_plan", "plans", "clear_plans", "xla_analysis",
+           "Unsupported", "PlanError", "XLA_FLAG", "PlanInfo"]
+
+PlanError = _planner.PlanError
+
+
+class Unsupported(Exception):
+    """The function has something remat does not model; it runs unchanged."""
+
+
+# Primitives that produce an alias of their single operand: no bytes of
+# their own (XLA turns them into bitcasts or nothing).
+_VIEW = {"reshape", "squeeze", "expand_dims", "stop_gradient", "pvary", "pcast", "pbroadcast",
+         "copy_p", "reduce_precision"}
+# Data movement: bandwidth, no FLOPs.
+_LAYOUT = {"broadcast_in_dim", "transpose", "slice", "dynamic_slice", "dynamic_update_slice",
+           "concatenate", "pad", "gather", "rev", "iota", "select_n", "convert_element_type",
+           "copy", "squeeze", "bitcast_convert_type", "random_wrap", "random_unwrap",
+           "random_bits", "random_seed", "random_fold_in", "random_split", "sharding_constraint",
+           "device_put", "split"}
+_REDUCTION = {"reduce_sum", "reduce_max", "reduce_min", "reduce_prod", "reduce_and", "reduce_or",
+              "reduce_xor", "argmax", "argmin", "cumsum", "cumprod", "cummax", "cummin",
+              "cumlogsumexp", "reduce_window_sum", "reduce_window_max", "reduce_window_min",
+              "select_and_scatter_add", "select_and_gather_add", "sort", "scatter-add",
+              "scatter_add", "scatter", "scatter-mul", "scatter_mul", "scatter-min",
+              "scatter-max", "top_k"}
+# Collectives: the per-device program communicates; never recomputed (a
+# recomputation would communicate again), their buffers count as any other.
+_COLLECTIVES = {"psum", "psum_invariant", "pmax", "pmin", "all_gather", "all_gather_invariant",
+                "reduce_scatter", "psum_scatter", "all_to_all", "ppermute", "psum2",
+                "ragged_all_to_all", "axis_index"}
+# Call-like primitives whose body is inlined into the plan.
+_INLINE = {"pjit", "jit", "closed_call", "core_call", "remat", "checkpoint", "custom_jvp_call",
+           "custom_vjp_call", "custom_vjp_call_jaxpr", "custom_lin"}
+
+
+def _element(aval):
+    """(shape, element type) of an array aval, as remat types it (a type of
+    the same size where remat has none: unsigned as signed, complex as two
+    floats, PRNG keys as their uint32 data)."""
+    shape = tuple(aval.shape)
+    if not all(isinstance(d, (int, np.integer)) for d in shape):
+        raise Unsupported(f"dynamic shape {aval.str_short()}")
+    dtype = aval.dtype
+    if jax.dtypes.issubdtype(dtype, jax.dtypes.prng_key):
+        data = jax.random.key_data(jax.ShapeDtypeStruct((), dtype))
+        return shape + tuple(data.shape), "i32"
+    dtype = np.dtype(dtype)
+    if dtype == np.bool_:
+        return shape, "i1"
+    if dtype.kind == "c":
+        return shape + (2,), "f64" if dtype.itemsize == 16 else "f32"
+    if dtype.kind == "f":
+        if dtype.itemsize == 2:
+            return shape, "bf16" if dtype.name == "bfloat16" else "f16"
+        if dtype.itemsize in (4, 8):
+            return shape, f"f{dtype.itemsize * 8}"
+        if dtype.itemsize == 1:  # float8 formats: remat counts their bytes
+            return shape, "i8"
+    if dtype.kind in "iu" and dtype.itemsize in (1, 2, 4, 8):
+        return shape, f"i{dtype.itemsize * 8}"
+    raise Unsupported(f"element type {dtype.name}")
+
+
+def _numel(aval):
+    return int(np.prod(aval.shape, dtype=np.int64))
+
+
+def _cost(eqn):
+    """(flops, cost class) of one primitive application."""
+    prim = eqn.primitive.name
+    ins = [v.aval for v in eqn.invars]
+    outs = [v.aval for v in eqn.outvars]
+    if prim == "dot_general":
+        (lhs_contract, _), _ = eqn.params["dimension_numbers"]
+        k = int(np.prod([ins[0].shape[d] for d in lhs_contract], dtype=np.int64))
+        return 2 * _numel(outs[0]) * k, "gemm"
+    if prim == "conv_general_dilated":
+        rhs_spec = eqn.params["dimension_numbers"].rhs_spec
+        rhs = ins[1].shape
+        per_output = rhs[rhs_spec[1]] * int(np.prod([rhs[d] for d in rhs_spec[2:]],
+                                                    dtype=np.int64))
+        return 2 * _numel(outs[0]) * per_output, "gemm"
+    if prim in _REDUCTION:
+        return max(_numel(a) for a in ins if hasattr(a, "shape")), "reduction"
+    if prim in _LAYOUT or prim in _COLLECTIVES:
+        return 0, "layout"
+    return sum(_numel(a) for a in outs), "elementwise"
+
+
+def _is_array(v):
+    return hasattr(v.aval, "shape") and hasattr(v.aval, "dtype")
+
+
+class _Value:
+    """One value of the flattened joint graph (an inlined body used twice
+    has the same jaxpr vars twice, so values get their own identity)."""
+    __slots__ = ("aval",)
+
+    def __init__(self, aval):
+        self.aval = aval
+
+    def __repr__(self):
+        return f"_Value({self.aval.str_short()})"
+
+
+def _flatten_eqns(jaxpr, env, out):
+    """The equations of `jaxpr` with call-like primitives inlined, as
+    (eqn, input atoms, output values): every output is a fresh _Value and
+    `env` maps the jaxpr's vars to them (and an inlined body's inputs to
+    the caller's atoms)."""
+    def rename(a):
+        return a if isinstance(a, _core.Literal) else env.get(a, a)
+    for eqn in jaxpr.eqns:
+        prim = eqn.primitive.name
+        if prim in _INLINE:
+            body = (eqn.params.get("jaxpr") or eqn.params.get("call_jaxpr")
+                    or eqn.params.get("fun_jaxpr"))
+            if body is not None:
+                inner = getattr(body, "jaxpr", body)
+                if getattr(body, "consts", None) or inner.constvars:
+                    raise Unsupported(f"'{prim}' with captured constants")
+                sub = dict(zip(inner.invars, map(rename, eqn.invars[len(eqn.invars)
+                                                                    - len(inner.invars):])))
+                _flatten_eqns(inner, sub, out)
+                for outer, inner_out in zip(eqn.outvars, inner.outvars):
+                    env[outer] = inner_out if isinstance(inner_out, _core.Literal) else \
+                        sub.get(inner_out, inner_out)
+                continue
+        if prim in {"scan", "while", "cond", "custom_transpose_call", "shard_map"} or (
+                eqn.params.get("jaxpr") is not None or eqn.params.get("branches") is not None):
+            raise Unsupported(f"the control-flow primitive '{prim}'")
+        if any(type(e).__name__ != "NamedAxisEffect" for e in eqn.effects):
+            raise Unsupported(f"the primitive '{prim}' with effects {sorted(map(str, eqn.effects))}")
+        outs = [_Value(v.aval) for v in eqn.outvars]
+        ins = [rename(a) for a in eqn.invars]
+        env.update(zip(eqn.outvars, outs))
+        out.append((eqn, ins, outs))
+    return out
+
+
+class _Trace:
+    """`fun` traced for one signature: its flat closed jaxpr, and the joint
+    jaxpr of its vjp (inputs: the leaves, then one cotangent per
+    differentiated output; results: the outputs, then the gradients of the
+    floating-point leaves)."""
+
+    def __init__(self, fun, args, has_aux):
+        flat, self.in_tree = jax.tree_util.tree_flatten(args)
+        self.closed, out_shape = jax.make_jaxpr(
+            lambda *leaves: fun(*jax.tree_util.tree_unflatten(self.in_tree, leaves)),
+            return_shape=True)(*flat)
+        self.out_tree = jax.tree_util.tree_structure(out_shape)
+        in_avals, out_avals = self.closed.in_avals, self.closed.out_avals
+        self.diff = [i for i, a in enumerate(in_avals) if _inexact(a)]
+        first = (self.out_tree.children()[0].num_leaves if has_aux else len(out_avals))
+        self.diff_out = [k for k in range(first) if _inexact(out_avals[k])]
+        if not self.diff_out:
+            raise Unsupported("the function has no floating-point output to differentiate")
+        if not self.diff:
+            raise Unsupported("the function has no floating-point input to differentiate")
+        self.num_leaves = len(flat)
+        self.num_outputs = len(out_avals)
+        diff, diff_out, n = self.diff, self.diff_out, self.num_leaves
+        run = _core.jaxpr_as_fun(self.closed)
+
+        def joint(*inputs):
+            flat, cts = list(inputs[:n]), inputs[n:]
+
+            def f(*primals):
+                leaves = list(flat)
+                for i, p in zip(diff, primals):
+                    leaves[i] = p
+                outs = run(*leaves)
+                return [outs[k] for k in diff_out], outs
+            _, pull, outs = jax.vjp(f, *[flat[i] for i in diff], has_aux=True)
+            return outs, pull(list(cts))
+        avals = list(in_avals) + [out_avals[k] for k in diff_out]
+        self.joint = jax.make_jaxpr(joint)(*map(_spec, avals))
+
+
+def _spec(aval):
+    """A ShapeDtypeStruct of `aval`, with the manual axes it varies over
+    (inside `shard_map`, collectives check them)."""
+    extra = {}
+    mat = getattr(aval, "manual_axis_type", None)
+    if mat is not None and not getattr(mat, "empty", True):
+        extra = dict(sharding=aval.sharding, manual_axis_type=mat)
+    return jax.ShapeDtypeStruct(aval.shape, aval.dtype, weak_type=aval.weak_type, **extra)
+
+
+def _varying(x):
+    """The manual mesh axes a value varies over inside `shard_map`."""
+    t = jax.typeof(x)
+    mat = getattr(t, "manual_axis_type", None)
+    return frozenset(getattr(mat, "varying", None) or getattr(t, "vma", None) or ())
+
+
+def _inexact(aval):
+    return jax.dtypes.issubdtype(aval.dtype, np.inexact)
+
+
+def _block_of(eqn):
+    """The checkpoint block of an equation: the number in the first numbered
+    scope of its name stack (`jax.named_scope("layer3")`, Flax's `layers_3`)."""
+    m = _BLOCK.search(str(eqn.source_info.name_stack))
+    return int(m.group(1)) if m else None
+
+
+_BLOCK = re.compile(r"(?:^|/|\()[A-Za-z_.]*?[_.]?(\d+)(?=/|\)|$)")
+
+
+class _Converted:
+    """A joint jaxpr as remat IR (a `planner.JointGraph`), with what the
+    plan's application needs: the flat equations as the backward runs them
+    (`order`), which are forward ops, and which IR value each var is."""
+
+    def __init__(self, joint, num_outputs, num_inputs):
+        jaxpr = joint.jaxpr
+        if joint.consts:
+            raise Unsupported("the joint jaxpr captures constants")
+        renamed = {}
+        ops = _flatten_eqns(jaxpr, renamed, [])
+        self.jaxpr = jaxpr
+        self.graph = _planner.JointGraph("joint")
+        self.value = {}   # jaxpr var -> IR value
+        self.var_of = {}  # (loc, result) -> jaxpr var
+        self.block = {}   # var -> its forward op's remat.block
+        self.num_ops = 0
+        for v in jaxpr.invars:
+            if _is_array(v):
+                self.value[v] = self.graph.arg(*_element(v.aval))
+        self.results = [v if isinstance(v, _core.Literal) else renamed.get(v, v)
+                        for v in jaxpr.outvars]
+        live, self.forward = _liveness(ops, self.results, self.results[:num_outputs])
+        self.cotangents = set(jaxpr.invars[num_inputs:])
+        self.order = _lazy_order([op for op in ops if id(op) in live], self.forward,
+                                 self.cotangents)
+        # Values computed from literals alone (iota, a broadcast constant, a
+        # causal mask) are no activations: XLA folds or fuses them into each
+        # user, and the backward recomputes them for nothing. Not in the IR.
+        constant = set()
+        for op in self.order:
+            if op[0].primitive.name not in _COLLECTIVES and not any(
+                    _is_var(a) and a not in constant for a in op[1]):
+                constant.update(op[2])
+        planned = [op for op in self.order if not all(v in constant for v in op[2])]
+        groups = _fusion_groups(planned, self.forward, set(self.results))
+        for op in planned:
+            if id(op) in groups:
+                self._emit(groups[id(op)], id(op) in self.forward)
+        # Constant results (the zero gradient of an unused input) are not
+        # planned; the applied function still returns them.
+        planned_results = [(k, self.value[v]) for k, v in enumerate(self.results)
+                           if _is_var(v) and v in self.value]
+        forward_results = sum(1 for k, _ in planned_results if k < num_outputs)
+        if not forward_results:
+            raise Unsupported("every output of the function is a constant")
+        self.text = self.graph.text([r for _, r in planned_results], forward_results)
+
+    def _emit(self, members, is_forward):
+        """One `nn.generic` for a fusion group (its root last): operands are
+        the group's inputs from outside, results the root's."""
+        root = members[-1]
+        eqn, outs = root[0], root[2]
+        prim = eqn.primitive.name
+        arrays = [v for v in outs if _is_array(v)]
+        if not arrays:
+            return
+        inside = {v for m in members for v in m[2]}
+        operands = []
+        for m in members:
+            for a in m[1]:
+                if _is_var(a) and a not in inside and a in self.value:
+                    if self.value[a] not in operands:
+                        operands.append(self.value[a])
+        costs = [_cost(m[0]) for m in members]
+        flops = sum(c[0] for c in costs)
+        if len(members) == 1:
+            cost_class = costs[0][1]
+            if prim in _VIEW and len(operands) == 1 and len(arrays) == 1:
+                flops, cost_class = 0, "view"
+            callee = f"jax.{prim}"
+        else:
+            cost_class = "reduction" if any(c[1] == "reduction" for c in costs) else "elementwise"
+            callee = f"jax.fusion.{prim}"
+        loc = f"{self.num_ops}:{prim}"
+        self.num_ops += 1
+        block = None
+        if is_forward:
+            # The name stack's block; else (an equation a derivative rule
+            # emitted outside the user's scopes) its operands' latest.
+            block = next((b for b in map(_block_of, (m[0] for m in reversed(members)))
+                          if b is not None), None)
+            if block is None:
+                blocks = [self.block[a] for m in members for a in m[1]
+                          if _is_var(a) and self.block.get(a) is not None]
+                block = max(blocks) if blocks else None
+        results = self.graph.op(callee, operands, [_element(v.aval) for v in arrays],
+                                flops=flops, cost_class=cost_class,
+                                side_effects=prim in _COLLECTIVES, loc=loc, block=block)
+        for k, (v, r) in enumerate(zip(arrays, results)):
+            self.value[v] = r
+            self.block[v] = block
+            self.var_of[(loc, k)] = v
+
+
+def _fusion_groups(order, forward, results):
+    """XLA's producer-consumer fusion, as remat should see it: an
+    elementwise, layout or view op whose one result has one user, on the
+    same side (forward or backward), that is not a matmul or a collective,
+    joins that user's group: its value never exists in memory. Returns
+    {id(root): [members in order, root last]}."""
+    users = {}
+    for op in order:
+        for a in op[1]:
+            if _is_var(a):
+                users.setdefault(a, set()).add(id(op))
+    by_id = {id(op): op for op in order}
+    root_of, groups = {}, {}
+    for op in reversed(order):
+        root = op
+        prim = op[0].primitive.name
+        arrays = [v for v in op[2] if _is_array(v)]
+        if len(arrays) == 1 and arrays[0] not in results and prim not in _COLLECTIVES \
+                and _cost(op[0])[1] in ("elementwise", "layout"):
+            consumers = users.get(arrays[0], set())
+            if len(consumers) == 1:
+                user = by_id[next(iter(consumers))]
+                uprim = user[0].primitive.name
+                if (id(user) in forward) == (id(op) in forward) and uprim not in _COLLECTIVES \
+                        and _cost(user[0])[1] != "gemm":
+                    root = root_of[id(user)]
+        root_of[id(op)] = root
+        groups.setdefault(id(root), []).append(op)
+    for members in groups.values():
+        members.reverse()
+    return groups
+
+
+def _is_var(a):
+    return not isinstance(a, _core.Literal)
+
+
+def _liveness(ops, results, forward_results):
+    """ids of the ops the results need, and of those the forward results
+    need (the forward ops)."""
+    producer = {v: op for op in ops for v in op[2]}
+
+    def needed(roots):
+        seen, stack = set(), [producer[v] for v in roots if _is_var(v) and v in producer]
+        while stack:
+            op = stack.pop()
+            if id(op) in seen:
+                continue
+            seen.add(id(op))
+            stack += [producer[a] for a in op[1] if _is_var(a) and a in producer]
+        return seen
+    return needed(results), needed(forward_results)
+
+
+def _lazy_order(ops, forward, cotangents):
+    """The ops as the backward runs them: forward ops first, in order; then
+    the ops that read a cotangent keep their order, and every other op (a
+    residual computed from forward values, such as tanh's 1 - y^2) goes just
+    before its first use, which is where `jax.checkpoint` computes it."""
+    producer = {}
+    for op in ops:
+        for v in op[2]:
+            producer[v] = op
+    anchored = set()
+    for op in ops:
+        if id(op) in forward:
+            continue
+        if any(not isinstance(a, _core.Literal) and (a in cotangents or (
+                a in producer and id(producer[a]) in anchored)) for a in op[1]):
+            anchored.add(id(op))
+    done, expanded, order = set(), set(), []
+
+    def emit(op):
+        stack = [(op, False)]
+        while stack:
+            o, ready = stack.pop()
+            if ready:
+                done.add(id(o))
+                order.append(o)
+                continue
+            if id(o) in expanded:
+                continue
+            expanded.add(id(o))
+            stack.append((o, True))
+            for a in reversed(o[1]):
+                if not isinstance(a, _core.Literal) and a in producer and \
+                        id(producer[a]) not in done:
+                    stack.append((producer[a], False))
+    for op in ops:
+        if id(op) in forward:
+            emit(op)
+    for op in ops:
+        if id(op) in anchored:
+            emit(op)
+    for op in ops:
+        emit(op)
+    return order
+
+
+class PlanInfo:
+    """What one plan did (`plans()`, `last_plan()`): remat-opt's report, the
+    saved values, the IR, the times (trace, convert, plan) and, on a
+    fallback, its reason."""
+
+    def __init__(self, signature=None):
+        self.signature = signature
+        self.report = None
+        self.saved = []          # the forward values the backward keeps (jaxpr vars)
+        self.ir = None
+        self.num_ops = 0
+        self.times = {}
+        self.fallback = None
+        self.trace = None
+        self.converted = None
+
+    @property
+    def planning_time_s(self):
+        return sum(self.times.values())
+
+    def apply(self):
+        """The function with the plan applied (same signature as `fun`)."""
+        return _Applied(self.trace, self.converted, self.saved)
+
+
+class _Applied:
+    """The plan as a `jax.custom_vjp`: the forward evaluates the joint
+    jaxpr's forward equations and keeps the saved values; the backward
+    evaluates its backward equations in remat's order and recomputes each
+    forward value it needs but was not kept, at its first use (once). Each
+    recomputation reads its inputs through an `optimization_barrier` shared
+    with the backward value computed just before, so XLA can neither merge
+    it with the forward's computation (CSE) nor hoist it into the forward:
+    the barrier JAX's own `jax.checkpoint` places per checkpointed region,
+    placed per recomputation."""
+
+    def __init__(self, trace, conv, saved):
+        self.trace, self.conv = trace, conv
+        self.saved = list(saved)
+        self.producer = {v: op for op in conv.order for v in op[2]}
+        self.fwd_ops = [op for op in conv.order if id(op) in conv.forward]
+        self.bwd_ops = [op for op in conv.order if id(op) not in conv.forward]
+        jaxpr = conv.jaxpr
+        self.n = trace.num_leaves
+        self.outputs = conv.results[:trace.num_outputs]
+        self.grads = conv.results[trace.num_outputs:]
+        self.cotangents = jaxpr.invars[self.n:]
+        self.leaves = jaxpr.invars[:self.n]
+        fn = jax.custom_vjp(self._primal)
+        fn.defvjp(self._fwd, self._bwd)
+        self.fn = fn
+
+    def __call__(self, *args):
+        flat = jax.tree_util.tree_leaves(args)
+        return jax.tree_util.tree_unflatten(self.trace.out_tree, self.fn(*flat))
+
+    @staticmethod
+    def _eval(op, read):
+        eqn, ins, outs = op
+        params = eqn.primitive.get_bind_params(eqn.params)
+        with eqn.ctx.manager:
+            ans = eqn.primitive.bind(*map(read, ins), **params)
+        return ans if eqn.primitive.multiple_results else [ans]
+
+    def _forward(self, flat):
+        env = dict(zip(self.leaves, flat))
+
+        def read(a):
+            return a.val if isinstance(a, _core.Literal) else env[a]
+        for op in self.fwd_ops:
+            env.update(zip(op[2], self._eval(op, read)))
+        return [read(v) for v in self.outputs], env
+
+    def _primal(self, *flat):
+        return self._forward(flat)[0]
+
+    def _fwd(self, *flat):
+        outs, env = self._forward(flat)
+        return outs, (tuple(flat), tuple(env[v] for v in self.saved))
+
+    def _bwd(self, residuals, cts):
+        flat, saved = residuals
+        env = dict(zip(self.leaves, flat))
+        env.update(zip(self.saved, saved))
+        for k, v in zip(self.trace.diff_out, self.cotangents):
+            env[v] = cts[k]
+        forward_side = set(env) - set(self.cotangents)   # values from before the backward
+        frontier = list(cts[k] for k in self.trace.diff_out)[:1]
+
+        def read(a):
+            return a.val if isinstance(a, _core.Literal) else env[a]
+        for op in self.bwd_ops:
+            missing = self._missing(op[1], env)
+            early = [a for a in op[1] if _is_var(a) and a in forward_side]
+            anchored = any(_is_var(a) and a in env and a not in forward_side for a in op[1])
+            if missing or (early and not anchored):
+                self._recompute(op, missing, env, forward_side, frontier)
+            outs = self._eval(op, read)
+            env.update(zip(op[2], outs))
+            if anchored:
+                frontier = [o for o, v in zip(outs, op[2]) if _is_array(v)][:1] or frontier
+        grads = iter(read(v) for v in self.grads)
+        return tuple(next(grads) if i in set(self.trace.diff) else
+                     np.zeros(a.shape, jax.dtypes.float0)
+                     for i, a in enumerate(self.trace.closed.in_avals))
+
+    def _missing(self, ins, env):
+        """The forward ops to rerun for `ins`, in order."""
+        todo, seen = [], set()
+
+        def visit(v):
+            if not _is_var(v) or v in env:
+                return
+            op = self.producer[v]
+            if id(op) in seen:
+                return
+            seen.add(id(op))
+            for a in op[1]:
+                visit(a)
+            todo.append(op)
+        for a in ins:
+            visit(a)
+        return todo
+
+    def _recompute(self, op, missing, env, forward_side, frontier):
+        """Reruns `missing` (and lets `op` read its forward-side inputs)
+        behind one optimization barrier with the latest backward value."""
+        made = {v for m in missing for v in m[2]}
+        inputs = []
+        for m in missing + [op]:
+            for a in m[1]:
+                if _is_var(a) and a in forward_side and a not in inputs and a not in made:
+                    inputs.append(a)
+        arrays = [a for a in inputs if _is_array(a)]
+        local = dict(env)
+        fenced = []
+        # (Under shard_map a barrier joins its operands' varying axes: each
+        # group of inputs that vary alike is fenced on its own, with the
+        # frontier where it varies alike too.)
+        groups = {}
+        for a in arrays:
+            groups.setdefault(_varying(env[a]), []).append(a)
+        for vma, group in groups.items():
+            tie = [f for f in frontier if _varying(f) == vma]
+            values, _ = jax.lax.optimization_barrier(([env[a] for a in group], tie))
+            local.update(zip(group, values))
+            fenced += zip(group, values)
+
+        def read(a):
+            return a.val if isinstance(a, _core.Literal) else local[a]
+        for m in missing:
+            outs = self._eval(m, read)
+            local.update(zip(m[2], outs))
+            env.update(zip(m[2], outs))
+            forward_side.update(m[2])
+        env.update(fenced)  # op reads the fenced inputs
+
+
+_PLANS = []
+
+
+def last_plan():
+    """The PlanInfo of the latest plan (None before the first)."""
+    return _PLANS[-1] if _PLANS else None
+
+
+def plans():
+    """Every PlanInfo since the last clear_plans(), in order."""
+    return list(_PLANS)
+
+
+def clear_plans():
+    _PLANS.clear()
+
+
+def _signature(args):
+    flat, tree = jax.tree_util.tree_flatten(args)
+    return tree, tuple((tuple(getattr(x, "shape", ())), str(getattr(x, "dtype", type(x))),
+                        getattr(getattr(x, "aval", None), "weak_type", None)) for x in flat)
+
+
+def plan(fun, *args, policy="auto", budget=None, max_overhead=None, device="cpu",
+         has_aux=False):
+    """Plans `fun` at `args` (arrays, tracers or `jax.ShapeDtypeStruct`s);
+    returns a PlanInfo. Raises Unsupported for what remat does not model and
+    PlanError when the planner refuses (an impossible budget)."""
+    info = PlanInfo(_signature(args))
+    start = time.perf_counter()
+    trace = _Trace(fun, args, has_aux)
+    info.times["trace"] = time.perf_counter() - start
+    start = time.perf_counter()
+    conv = _Converted(trace.joint, trace.num_outputs, trace.num_leaves)
+    info.num_ops = conv.num_ops
+    info.ir = conv.text
+    info.times["convert"] = time.perf_counter() - start
+    report = _planner.plan(info.ir, policy=policy, budget=budget, max_overhead=max_overhead,
+                           device=device)
+    info.report = report
+    info.times["plan"] = report["planning_time_s"]
+    saved = []
+    for entry in report.get("saved_values", []):
+        key = (_planner.location_name(entry["loc"]), entry["result"])
+        if key not in conv.var_of:
+            raise Unsupported(f"the plan saves {entry['loc']} result {entry['result']}, "
+                              "which is no value of the jaxpr")
+        saved.append(conv.var_of[key])
+    info.saved = saved
+    info.trace, info.converted = trace, conv
+    return info
+
+
+def checkpoint(fun, *, policy="auto", budget=None, max_overhead=None, device="cpu",
+               has_aux=False, strict=True):
+    """`fun` with remat's plan applied: differentiate the result (jax.grad,
+    jax.value_and_grad, jax.vjp), and its backward recomputes what remat
+    chose not to keep.
+
+    policy: remat's policy (auto, none, full, sqrt, selective); budget: a
+    bound on the planned peak (`"8GiB"`, bytes); max_overhead: the recompute
+    time allowed, as a fraction of the step; device: the cost model's device
+    (cpu, h100, h200, ...); has_aux: `fun` returns `(loss, aux)` and aux is
+    not differentiated (as `jax.grad(..., has_aux=True)`). Gradients are
+    planned for every floating-point input (XLA drops those the caller does
+    not use). The plan is made on the first call for each signature and
+    kept; `plans()` lists them. Reverse mode only: the result is a
+    `jax.custom_vjp`."""
+    cache = {}
+
+    def wrapped(*args):
+        key = _signature(args)
+        info = cache.get(key)
+        if info is None:
+            info = _plan_or_fallback(fun, args, dict(
+                policy=policy, budget=budget, max_overhead=max_overhead, device=device,
+                has_aux=has_aux), strict)
+            if info.fallback is None:
+                info.applied = info.apply()
+            cache[key] = info
+        if info.fallback is not None:
+            return fun(*args)
+        return info.applied(*args)
+    wrapped.__wrapped__ = fun
+    wrapped.__name__ = getattr(fun, "__name__", "checkpointed")
+    return wrapped
+
+
+def _plan_or_fallback(fun, args, options, strict):
+    if not _FLAG_SET_IN_TIME and not _flag_in_effect():
+        warnings.warn("remat: JAX's backends started before remat.jax was imported, without "
+                      f"XLA_FLAGS={XLA_FLAG}: XLA:CPU merges recomputation back into the forward "
+                      "(import remat.jax first, or set the flag)", stacklevel=3)
+    try:
+        info = plan(fun, *args, **options)
+    except PlanError as error:
+        if strict and options["budget"] is not None and "budget" in str(error):
+            raise
+        info = PlanInfo(_signature(args))
+        info.fallback = f"the planner failed: {error}"
+    except Unsupported as error:
+        info = PlanInfo(_signature(args))
+        info.fallback = str(error)
+    _PLANS.append(info)
+    if info.fallback is not None:
+        warnings.warn(f"remat: running {getattr(fun, '__name__', 'the function')} without "
+                      f"checkpointing: {info.fallback}", stacklevel=3)
+    return info
+
+
+def _flag_in_effect():
+    return "cse_barrier_expander" in os.environ.get("XLA_FLAGS", "")
+
+
+def xla_analysis(fun, *args, dump_dir=None):
+    """XLA's own figures for `jax.jit(fun)` at `args`: compiled
+    memory_analysis() (temp, argument, output, alias bytes) and
+    cost_analysis() FLOPs, and the compile time."""
+    start = time.perf_counter()
+    compiled = jax.jit(fun).lower(*args).compile()
+    seconds = time.perf_counter() - start
+    mem = compiled.memory_analysis()
+    cost = compiled.cost_analysis()
+    if isinstance(cost, (list, tuple)):
+        cost = cost[0] if cost else {}
+    return {
+        "temp_bytes": int(mem.temp_size_in_bytes),
+        "argument_bytes": int(mem.argument_size_in_bytes),
+        "output_bytes": int(mem.output_size_in_bytes),
+        "alias_bytes": int(mem.alias_size_in_bytes),
+        "flops": float((cost or {}).get("flops", 0.0)),
+        "compile_s": seconds,
+    }
