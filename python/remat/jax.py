@@ -14,8 +14,9 @@ recomputed), and `remat-opt --rematerialize` plans it. The plan is applied
 as a `jax.custom_vjp`: the forward keeps exactly the values the plan saves;
 the backward evaluates the joint jaxpr's backward equations in remat's order
 and recomputes every other forward value it needs at its first use, behind
-an optimization barrier tied to the backward's progress (so XLA neither
-merges it back into the forward nor hoists it there).
+an optimization barrier tied to the backward values computed before it (so
+XLA neither merges it back into the forward, nor hoists it there, nor
+postpones the backward work remat ordered before it).
 
 XLA:CPU removes the optimization barriers that keep a recomputation from being
 merged back into the forward (its `cse_barrier_expander` pass), which makes
@@ -503,10 +504,13 @@ class _Applied:
     jaxpr's forward equations and keeps the saved values; the backward
     evaluates its backward equations in remat's order and recomputes each
     forward value it needs but was not kept, at its first use (once). Each
-    recomputation reads its inputs through an `optimization_barrier` shared
-    with the backward value computed just before, so XLA can neither merge
-    it with the forward's computation (CSE) nor hoist it into the forward:
-    the barrier JAX's own `jax.checkpoint` places per checkpointed region,
+    recomputation reads its inputs through an `optimization_barrier` whose
+    other operands are the backward values computed since the previous
+    recomputation (the `frontier`), so XLA can neither merge it with the
+    forward's computation (CSE) nor hoist it into the forward, nor start it
+    before the backward work remat ordered before it (XLA:CPU would postpone
+    weight gradients and keep every layer's recomputed values alive): the
+    barrier JAX's own `jax.checkpoint` places per checkpointed region,
     placed per recomputation."""
 
     def __init__(self, trace, conv, saved):
@@ -570,10 +574,11 @@ class _Applied:
             anchored = any(_is_var(a) and a in env and a not in forward_side for a in op[1])
             if missing or (early and not anchored):
                 self._recompute(op, missing, env, forward_side, frontier)
+                frontier = frontier[-1:]
             outs = self._eval(op, read)
             env.update(zip(op[2], outs))
             if anchored:
-                frontier = [o for o, v in zip(outs, op[2]) if _is_array(v)][:1] or frontier
+                frontier += [o for o, v in zip(outs, op[2]) if _is_array(v)]
         grads = iter(read(v) for v in self.grads)
         return tuple(next(grads) if i in set(self.trace.diff) else
                      np.zeros(a.shape, jax.dtypes.float0)

@@ -80,11 +80,16 @@ class SingleDevice(unittest.TestCase):
         a = rj.xla_analysis(jax.value_and_grad(f), params, tokens)
         info = rj.last_plan()
         self.assertLessEqual(info.report["result"]["peak_bytes"], budget)
+        # XLA's temp + argument + output bytes bound its peak from above
+        # (outputs are allocated for the whole step); reported, not
+        # asserted: docs/JAX.md compares the two.
+        xla_total = a["temp_bytes"] + a["argument_bytes"] + a["output_bytes"]
         # XLA's own numbers: fewer temp bytes than keeping everything.
         self.assertLess(a["temp_bytes"], keep_all["temp_bytes"])
         self.assertLess(a["temp_bytes"], none["temp_bytes"])
         report(f"temp bytes: no checkpoint {none['temp_bytes']}, remat none "
-              f"{keep_all['temp_bytes']}, remat budget {budget}: {a['temp_bytes']}")
+               f"{keep_all['temp_bytes']}, remat budget {budget}: {a['temp_bytes']} "
+               f"(temp + arguments + outputs {xla_total})")
         self.assertLessEqual(max_diff(jax.jit(jax.value_and_grad(f))(params, tokens),
                                       step(loss)(params, tokens)), TOL)
 
