@@ -315,9 +315,25 @@ class _Converted:
                     _is_var(a) and a not in constant for a in op[1]):
                 constant.update(op[2])
         planned = [op for op in self.order if not all(v in constant for v in op[2])]
-        groups = _fusion_groups(planned, self.forward, set(self.results))
+        # A broadcast is no buffer either: XLA fuses it into each of its
+        # users (duplicating it), which read its operand. Its users read the
+        # operand here too, so a plan never keeps a broadcast value (it
+        # keeps the small operand, and the backward re-broadcasts).
+        results = set(self.results)
+        broadcasts = set()
         for op in planned:
-            if id(op) in groups:
+            if op[0].primitive.name == "broadcast_in_dim" and op[2][0] not in results and \
+                    sum(1 for a in op[1] if _is_var(a) and a not in constant) == 1:
+                broadcasts.add(id(op))
+        groups = _fusion_groups([op for op in planned if id(op) not in broadcasts],
+                                self.forward, results)
+        for op in planned:
+            if id(op) in broadcasts:
+                source = next(a for a in op[1] if _is_var(a) and a not in constant)
+                if source in self.value:
+                    self.value[op[2][0]] = self.value[source]
+                    self.block[op[2][0]] = self.block.get(source)
+            elif id(op) in groups:
                 self._emit(groups[id(op)], id(op) in self.forward)
         # Constant results (the zero gradient of an unused input) are not
         # planned; the applied function still returns them.
