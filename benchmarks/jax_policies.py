@@ -50,6 +50,8 @@ def main():
     ap.add_argument("--vocab", type=int, default=1024)
     ap.add_argument("--batch", type=int, default=1)
     ap.add_argument("--points", type=int, default=10, help="remat budgets per model")
+    ap.add_argument("--budgets", type=float, nargs="+",
+                    help="remat budgets in MiB (in place of --points spread over the frontier)")
     ap.add_argument("--check", action="store_true", help="run the steps, compare gradients")
     ap.add_argument("--sharded", action="store_true",
                     help="tensor-parallel per-device step on 8 host devices (shard_map)")
@@ -117,10 +119,10 @@ def main():
                 m = re.search(r"smallest peak[^0-9]*(\d+)", str(error))
                 low = int(m.group(1)) if m else None
         remat = []
-        fractions = [i / (args.points - 1) for i in range(args.points)]
-        for f in fractions:
-            lo = low if low is not None else high * 0.3
-            budget = int(lo + f * (high - lo))
+        lo = low if low is not None else high * 0.3
+        budgets = ([int(b * 2**20) for b in args.budgets] if args.budgets else
+                   [int(lo + i / (args.points - 1) * (high - lo)) for i in range(args.points)])
+        for budget in budgets:
             loss = rj.checkpoint(base, budget=budget, strict=False)
             a, step = analyse(loss)
             info = rj.last_plan()
