@@ -118,9 +118,9 @@ def _element(aval):
     dtype = np.dtype(dtype)
     if dtype == np.bool_:
         return shape, "i1"
-    if dtype.kind == "c":
+    if jax.dtypes.issubdtype(dtype, np.complexfloating):
         return shape + (2,), "f64" if dtype.itemsize == 16 else "f32"
-    if dtype.kind == "f":
+    if jax.dtypes.issubdtype(dtype, np.floating):  # (bfloat16 and float8 have kind 'V')
         if dtype.itemsize == 2:
             return shape, "bf16" if dtype.name == "bfloat16" else "f16"
         if dtype.itemsize in (4, 8):
