@@ -85,7 +85,7 @@ _VIEW = {"reshape", "squeeze", "expand_dims", "stop_gradient", "pvary", "pcast",
 # Data movement: bandwidth, no FLOPs.
 _LAYOUT = {"broadcast_in_dim", "transpose", "slice", "dynamic_slice", "dynamic_update_slice",
            "concatenate", "pad", "gather", "rev", "iota", "select_n", "convert_element_type",
-           "copy", "squeeze", "bitcast_convert_type", "random_wrap", "random_unwrap",
+           "copy", "bitcast_convert_type", "random_wrap", "random_unwrap",
            "random_bits", "random_seed", "random_fold_in", "random_split", "sharding_constraint",
            "device_put", "split"}
 _REDUCTION = {"reduce_sum", "reduce_max", "reduce_min", "reduce_prod", "reduce_and", "reduce_or",
@@ -113,7 +113,7 @@ def _element(aval):
         raise Unsupported(f"dynamic shape {aval.str_short()}")
     dtype = aval.dtype
     if jax.dtypes.issubdtype(dtype, jax.dtypes.prng_key):
-        data = jax.random.key_data(jax.ShapeDtypeStruct((), dtype))
+        data = jax.eval_shape(jax.random.key_data, jax.ShapeDtypeStruct((), dtype))
         return shape + tuple(data.shape), "i32"
     dtype = np.dtype(dtype)
     if dtype == np.bool_:
@@ -287,17 +287,17 @@ class _Converted:
 
     def __init__(self, joint, num_outputs, num_inputs):
         jaxpr = joint.jaxpr
-        if joint.consts:
-            raise Unsupported("the joint jaxpr captures constants")
         renamed = {}
         ops = _flatten_eqns(jaxpr, renamed, [])
         self.jaxpr = jaxpr
+        # Arrays `fun` closes over: inputs of the step like its arguments.
+        self.consts = list(zip(jaxpr.constvars, joint.consts))
         self.graph = _planner.JointGraph("joint")
         self.value = {}   # jaxpr var -> IR value
         self.var_of = {}  # (loc, result) -> jaxpr var
         self.block = {}   # var -> its forward op's remat.block
         self.num_ops = 0
-        for v in jaxpr.invars:
+        for v in list(jaxpr.invars) + list(jaxpr.constvars):
             if _is_array(v):
                 self.value[v] = self.graph.arg(*_element(v.aval))
         self.results = [v if isinstance(v, _core.Literal) else renamed.get(v, v)
@@ -559,6 +559,7 @@ class _Applied:
 
     def _forward(self, flat):
         env = dict(zip(self.leaves, flat))
+        env.update(self.conv.consts)
 
         def read(a):
             return a.val if isinstance(a, _core.Literal) else env[a]
@@ -576,6 +577,7 @@ class _Applied:
     def _bwd(self, residuals, cts):
         flat, saved = residuals
         env = dict(zip(self.leaves, flat))
+        env.update(self.conv.consts)
         env.update(zip(self.saved, saved))
         for k, v in zip(self.trace.diff_out, self.cotangents):
             env[v] = cts[k]

@@ -132,6 +132,11 @@ class SingleDevice(unittest.TestCase):
         out = jax.jit(jax.grad(f, argnums=(0, 1)))(params, x, y)
         self.assertIsNone(rj.last_plan().fallback)
         self.assertLessEqual(max_diff(out, ref), TOL)
+        # Parameters closed over (not arguments) are inputs of the plan too.
+        closed = rj.checkpoint(lambda x, y: M.mlp_loss(params, x, y), max_overhead=0.1)
+        out = jax.jit(jax.grad(closed))(x, y)
+        self.assertIsNone(rj.last_plan().fallback)
+        self.assertLessEqual(max_diff(out, ref[1]), TOL)
 
     def test_has_aux(self):
         params, tokens = gpt()
@@ -165,6 +170,12 @@ class SingleDevice(unittest.TestCase):
         low = int(re.search(r"is (\d+) bytes", str(ctx.exception)).group(1))
         out = jax.jit(jax.grad(rj.checkpoint(dropout_loss, budget=low)))(params, tokens, key)
         self.assertLessEqual(max_diff(out, ref), TOL)
+        # A typed key (jax.random.key) is planned as its uint32 data.
+        typed = jax.random.key(5)
+        out = jax.jit(jax.grad(rj.checkpoint(dropout_loss, policy="none")))(params, tokens, typed)
+        self.assertIsNone(rj.last_plan().fallback)
+        self.assertLessEqual(max_diff(out, jax.jit(jax.grad(dropout_loss))(params, tokens, typed)),
+                             TOL)
 
     def test_control_flow_falls_back_with_reason(self):
         def scanned(w, x):
