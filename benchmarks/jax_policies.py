@@ -112,14 +112,19 @@ def main():
         low = None
         rows["remat policy=none"], _ = analyse(rj.checkpoint(base, policy="none"))
         high = rj.last_plan().report["result"]["peak_bytes"]
-        if not args.sharded:  # (the per-device loss only traces inside shard_map)
-            try:
+        # The least peak: the error of an impossible budget states it. (The
+        # per-device loss only traces inside shard_map: plan it there.)
+        try:
+            if args.sharded:
+                jax.eval_shape(jax.value_and_grad(wrap(rj.checkpoint(base, budget=1))),
+                               params, tokens)
+            else:
                 rj.plan(base, params, tokens, budget=1)
-            except rj.PlanError as error:
-                m = re.search(r"smallest peak[^0-9]*(\d+)", str(error))
-                low = int(m.group(1)) if m else None
+        except rj.PlanError as error:
+            m = re.search(r"smallest peak[^0-9]*(\d+)", str(error))
+            low = int(m.group(1)) if m else None
         remat = []
-        lo = low if low is not None else high * 0.3
+        lo = low if low is not None else high * 0.3  # (a planner that states none)
         budgets = ([int(b * 2**20) for b in args.budgets] if args.budgets else
                    [int(lo + i / (args.points - 1) * (high - lo)) for i in range(args.points)])
         for budget in budgets:
