@@ -446,48 +446,22 @@ def _liveness(ops, results, forward_results):
 
 
 def _lazy_order(ops, forward, cotangents):
-    """The ops as the backward runs them: forward ops first, in order; then
-    the ops that read a cotangent keep their order, and every other op (a
-    residual computed from forward values, such as tanh's 1 - y^2) goes just
-    before its first use, which is where `jax.checkpoint` computes it."""
-    producer = {}
-    for op in ops:
-        for v in op[2]:
-            producer[v] = op
-    anchored = set()
-    for op in ops:
-        if id(op) in forward:
-            continue
-        if any(not isinstance(a, _core.Literal) and (a in cotangents or (
-                a in producer and id(producer[a]) in anchored)) for a in op[1]):
-            anchored.add(id(op))
-    done, expanded, order = set(), set(), []
-
-    def emit(op):
-        stack = [(op, False)]
-        while stack:
-            o, ready = stack.pop()
-            if ready:
-                done.add(id(o))
-                order.append(o)
-                continue
-            if id(o) in expanded:
-                continue
-            expanded.add(id(o))
-            stack.append((o, True))
-            for a in reversed(o[1]):
-                if not isinstance(a, _core.Literal) and a in producer and \
-                        id(producer[a]) not in done:
-                    stack.append((producer[a], False))
-    for op in ops:
-        if id(op) in forward:
-            emit(op)
-    for op in ops:
-        if id(op) in anchored:
-            emit(op)
-    for op in ops:
-        emit(op)
-    return order
+    """The ops as the backward runs them (planner.lazy_order): forward ops
+    first, in order; then the ops that read a cotangent keep their order,
+    and every other op (a residual computed from forward values, such as
+    tanh's 1 - y^2) goes just before its first use, which is where
+    `jax.checkpoint` computes it."""
+    producer = {v: k for k, op in enumerate(ops) for v in op[2]}
+    reads = [[producer[a] for a in op[1] if _is_var(a) and a in producer] for op in ops]
+    is_forward = [id(op) in forward for op in ops]
+    anchored = [False] * len(ops)
+    for k, op in enumerate(ops):
+        if not is_forward[k]:
+            anchored[k] = any(_is_var(a) and a in cotangents for a in op[1]) or \
+                any(anchored[j] for j in reads[k])
+    first = [[k for k, flag in enumerate(is_forward) if flag],
+             [k for k, flag in enumerate(anchored) if flag]]
+    return [ops[k] for k in _planner.lazy_order(len(ops), reads.__getitem__, first)]
 
 
 class PlanInfo:
@@ -505,14 +479,18 @@ class PlanInfo:
         self.fallback = None
         self.trace = None
         self.converted = None
+        self.applied = None
 
     @property
     def planning_time_s(self):
         return sum(self.times.values())
 
     def apply(self):
-        """The function with the plan applied (same signature as `fun`)."""
-        return _Applied(self.trace, self.converted, self.saved)
+        """The function with the plan applied (same signature as `fun`),
+        built once."""
+        if self.applied is None:
+            self.applied = _Applied(self.trace, self.converted, self.saved)
+        return self.applied
 
 
 class _Applied:
@@ -540,6 +518,7 @@ class _Applied:
         self.outputs = conv.results[:trace.num_outputs]
         self.grads = conv.results[trace.num_outputs:]
         self.cotangents = jaxpr.invars[self.n:]
+        self.differentiated = set(trace.diff)
         self.leaves = jaxpr.invars[:self.n]
         fn = jax.custom_vjp(self._primal)
         fn.defvjp(self._fwd, self._bwd)
@@ -598,7 +577,7 @@ class _Applied:
             if anchored:
                 frontier += [o for o, v in zip(outs, op[2]) if _is_array(v)]
         grads = iter(read(v) for v in self.grads)
-        return tuple(next(grads) if i in set(self.trace.diff) else
+        return tuple(next(grads) if i in self.differentiated else
                      np.zeros(a.shape, jax.dtypes.float0)
                      for i, a in enumerate(self.trace.closed.in_avals))
 
@@ -621,37 +600,30 @@ class _Applied:
         return todo
 
     def _recompute(self, op, missing, env, forward_side, frontier):
-        """Reruns `missing` (and lets `op` read its forward-side inputs)
-        behind one optimization barrier with the latest backward value."""
+        """Reruns `missing`, and lets `op` read its forward-side inputs,
+        through optimization barriers whose other operands are the backward
+        values computed since the previous recomputation (`frontier`). The
+        fenced inputs replace the originals in `env`."""
         made = {v for m in missing for v in m[2]}
-        inputs = []
-        for m in missing + [op]:
-            for a in m[1]:
-                if _is_var(a) and a in forward_side and a not in inputs and a not in made:
-                    inputs.append(a)
-        arrays = [a for a in inputs if _is_array(a)]
-        local = dict(env)
-        fenced = []
+        inputs = dict.fromkeys(a for m in missing + [op] for a in m[1]
+                               if _is_var(a) and a in forward_side and a not in made
+                               and _is_array(a))
         # (Under shard_map a barrier joins its operands' varying axes: each
         # group of inputs that vary alike is fenced on its own, with the
         # frontier where it varies alike too.)
         groups = {}
-        for a in arrays:
+        for a in inputs:
             groups.setdefault(_varying(env[a]), []).append(a)
         for vma, group in groups.items():
             tie = [f for f in frontier if _varying(f) == vma]
             values, _ = jax.lax.optimization_barrier(([env[a] for a in group], tie))
-            local.update(zip(group, values))
-            fenced += zip(group, values)
+            env.update(zip(group, values))
 
         def read(a):
-            return a.val if isinstance(a, _core.Literal) else local[a]
+            return a.val if isinstance(a, _core.Literal) else env[a]
         for m in missing:
-            outs = self._eval(m, read)
-            local.update(zip(m[2], outs))
-            env.update(zip(m[2], outs))
+            env.update(zip(m[2], self._eval(m, read)))
             forward_side.update(m[2])
-        env.update(fenced)  # op reads the fenced inputs
 
 
 _PLANS = []
@@ -731,12 +703,10 @@ def checkpoint(fun, *, policy="auto", budget=None, max_overhead=None, device="cp
             info = _plan_or_fallback(fun, args, dict(
                 policy=policy, budget=budget, max_overhead=max_overhead, device=device,
                 has_aux=has_aux), strict)
-            if info.fallback is None:
-                info.applied = info.apply()
             cache[key] = info
         if info.fallback is not None:
             return fun(*args)
-        return info.applied(*args)
+        return info.apply()(*args)
     wrapped.__wrapped__ = fun
     wrapped.__name__ = getattr(fun, "__name__", "checkpointed")
     return wrapped

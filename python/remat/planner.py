@@ -166,6 +166,38 @@ def plan(text, policy="auto", budget=None, max_overhead=None, device="cpu", rema
     return result
 
 
+def lazy_order(count, inputs, groups):
+    """Items 0..count-1 (a topological order) in the order a backward runs
+    them: the items of each of `groups` (lists of indices) in turn keep
+    their order, and every other item goes just before the first item that
+    needs it, after what it needs itself. `inputs(i)` are the indices item i
+    reads. remat's rewrite places a recomputed chain so, and its peak
+    assumes it; the framework adapters order their graphs by it (the
+    tangent-reading ops of PyTorch's backward, the cotangent-reading
+    equations of JAX's)."""
+    done, expanded, order = [False] * count, [False] * count, []
+
+    def emit(item):
+        stack = [(item, False)]
+        while stack:
+            i, ready = stack.pop()
+            if ready:
+                done[i] = True
+                order.append(i)
+                continue
+            if expanded[i]:
+                continue
+            expanded[i] = True
+            stack.append((i, True))
+            stack.extend((j, False) for j in reversed(inputs(i)) if not done[j])
+    for group in groups:
+        for i in group:
+            emit(i)
+    for i in range(count):
+        emit(i)
+    return order
+
+
 LOC = re.compile(r'loc\("((?:[^"\\]|\\.)*)"\)\Z')
 
 

@@ -374,38 +374,17 @@ def _depends_on_tangents(nodes):
 
 
 def _lazy_order(nodes):
-    """`nodes` (a topological order) as the backward runs them: the nodes
-    that read a tangent (and ops with no users: effects) keep their order;
-    every other node, such as a recomputed forward node or an alias of a
-    saved value, is placed just before the first node that needs it, after
-    what it needs. remat's rewrite places recomputed chains so, and its peak
-    assumes it; PyTorch's own partitioners reorder their backward likewise
-    (reordering_to_mimic_autograd_engine)."""
-    members = set(nodes)
+    """`nodes` (a topological order) as the backward runs them
+    (planner.lazy_order): the nodes that read a tangent (and ops with no
+    users: effects) keep their order; every other node, such as a recomputed
+    forward node or an alias of a saved value, is placed just before the
+    first node that needs it. PyTorch's own partitioners reorder their
+    backward likewise (reordering_to_mimic_autograd_engine)."""
+    index = {n: k for k, n in enumerate(nodes)}
+    reads = [[index[i] for i in n.all_input_nodes if i in index] for n in nodes]
     anchored = _depends_on_tangents(nodes) | {n for n in nodes if not n.users}
-    done, order = set(), []
-
-    def emit(node):
-        stack = [(node, False)]
-        while stack:
-            n, ready = stack.pop()
-            if n in done:
-                continue
-            if ready:
-                done.add(n)
-                order.append(n)
-                continue
-            stack.append((n, True))
-            for inp in reversed(n.all_input_nodes):
-                if inp in members and inp not in done:
-                    stack.append((inp, False))
-
-    for n in nodes:
-        if n in anchored:
-            emit(n)
-    for n in nodes:
-        emit(n)
-    return order
+    first = [[k for k, n in enumerate(nodes) if n in anchored]]
+    return [nodes[k] for k in _planner.lazy_order(len(nodes), reads.__getitem__, first)]
 
 
 def _place_recomputation(bw_module):
