@@ -720,7 +720,7 @@ def _plan_or_fallback(fun, args, options, strict):
     try:
         info = plan(fun, *args, **options)
     except PlanError as error:
-        if strict and options["budget"] is not None and "budget" in str(error):
+        if strict and isinstance(error, _planner.BudgetError):
             raise
         info = PlanInfo(_signature(args))
         info.fallback = f"the planner failed: {error}"

@@ -32,6 +32,11 @@ class PlanError(RuntimeError):
     diagnostic (for an impossible budget: the smallest achievable peak)."""
 
 
+class BudgetError(PlanError):
+    """The planner refused the `budget` (no plan fits it, or it is not a
+    size): the adapters raise it where another PlanError falls back."""
+
+
 def find_remat_opt():
     candidates = [os.environ.get("REMAT_OPT"), os.path.join(ROOT, "build", "bin", "remat-opt"),
                   shutil.which("remat-opt")]
@@ -156,7 +161,9 @@ def plan(text, policy="auto", budget=None, max_overhead=None, device="cpu", rema
             lines = [re.sub(r"^\d+:\d+: ", "", line.replace(src + ":", ""))
                      for line in proc.stderr.splitlines()
                      if re.search(r"\b(error|warning|note|remark): ", line)]
-            raise PlanError("\n".join(lines) or f"remat-opt exited with {proc.returncode}")
+            message = "\n".join(lines) or f"remat-opt exited with {proc.returncode}"
+            raise (BudgetError if budget is not None and "budget" in message else
+                   PlanError)(message)
         try:
             with open(report) as f:
                 result = json.load(f)

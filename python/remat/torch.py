@@ -449,7 +449,7 @@ def partition(joint_module, joint_inputs, *, num_fwd_outputs, policy="auto", bud
         info.fw_module, info.bw_module = fw_module, bw_module
         return fw_module, bw_module
     except PlanError as error:
-        if strict and budget is not None and "budget" in str(error):
+        if strict and isinstance(error, _planner.BudgetError):
             raise
         info.fallback = f"the planner failed: {error}"
     except Unsupported as error:
