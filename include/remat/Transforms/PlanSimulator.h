@@ -8,7 +8,8 @@
 // the MemoryPlan peak of the rewritten IR, exactly; a unit test checks this on
 // random plans. It is what makes searching over plans (policy=auto) affordable:
 // one simulation is linear in the size of the function and allocates nothing
-// per op.
+// per op. Simulations are independent of each other and may run on several
+// threads at once (the solver evaluates its candidate moves in parallel).
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,6 +23,8 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 
+#include <memory>
+#include <mutex>
 #include <vector>
 
 namespace remat {
@@ -78,16 +81,19 @@ public:
   };
 
   /// Simulates the rewrite that keeps the forward values whose bits are set
-  /// (function arguments are always available).
+  /// (function arguments are always available). Thread-safe: simulations
+  /// of one simulator may run concurrently.
   Result simulate(const llvm::BitVector &kept, Detail *detail = nullptr) const;
 
 private:
   class Replay;
   struct Op {
     /// Value ids used by the op or by ops nested in it, in the order in
-    /// which the rewrite visits them (-1: an argument or a nested value).
-    std::vector<int> uses;
-    std::vector<unsigned> results;
+    /// which the rewrite visits them (-1: an argument or a nested value):
+    /// uses[useBegin, useEnd). Its results are the values
+    /// [firstResult, firstResult + numResults).
+    unsigned useBegin = 0, useEnd = 0;
+    unsigned firstResult = 0, numResults = 0;
     bool forward = false;
     bool view = false;
     uint64_t flops = 0;
@@ -95,6 +101,7 @@ private:
   };
 
   std::vector<Op> ops;
+  std::vector<int> uses;
   std::vector<mlir::Value> values;
   llvm::DenseMap<mlir::Value, unsigned> valueIds;
   std::vector<unsigned> defOp;
@@ -111,14 +118,68 @@ private:
     unsigned start, end;
     uint64_t size;
   };
-  /// Storage reused by successive replays (a simulator is not shared
-  /// between threads).
+  /// The ops before the first one the rewrite changes (the first backward
+  /// op) run the same way under every plan: their replay is done once, and
+  /// each simulation starts from its state.
+  struct Prefix {
+    bool built = false;
+    unsigned numOps = 0;
+    std::vector<Instance> instances;
+    std::vector<int> lastForwardUse;
+  } prefix;
+  void buildPrefix(unsigned numOps);
+  /// The fast path of simulate() without a Detail. Most of the function
+  /// is the same under every plan: the backward's own buffers live over
+  /// the same ops whatever is kept; only their event numbers shift by the
+  /// clones placed before them. Their bytes at each op (and in each gap
+  /// between ops, where clones go) are summed once. A simulation replays
+  /// only the ops after the prefix that read forward values, tracks the
+  /// forward values' buffers (kept ones are read by the backward and by
+  /// clones, the others die after the forward) and the clones, and sweeps
+  /// the events once. Its result is the full replay's, field for field
+  /// (SolverTest.SparseReplayEqualsTheFullReplay).
+  struct Sparse {
+    bool built = false;
+    /// Per forward value: the tracked buffer its original lives in (-1: an
+    /// argument's). Per backward view of a forward value: that forward
+    /// value, whose buffer in the rewritten function (original or clone) it
+    /// aliases (-1 otherwise).
+    std::vector<int> trackedOf, aliasOf;
+    /// The tracked buffers as the prefix leaves them.
+    std::vector<Instance> tracked;
+    /// The ops after the prefix that read a tracked or aliased value or
+    /// define a tracked buffer, in order, with those uses and definitions.
+    struct Site {
+      unsigned op;
+      bool rewritten;
+      unsigned useBegin, useEnd, defBegin, defEnd;
+    };
+    std::vector<Site> sites;
+    std::vector<int> siteUses;
+    std::vector<unsigned> siteDefs;
+    /// Bytes of the fixed buffers live at each op, and in the gap before
+    /// it (where clones are placed).
+    std::vector<uint64_t> fixedAtOp, fixedAtGap;
+  } sparse;
+  class SparseReplay;
+  void buildSparse();
+
+  /// Storage reused by successive replays. Simulations may run on several
+  /// threads at once: each takes its scratch from the pool.
   struct Scratch {
     std::vector<Instance> instances;
     std::vector<int> cloneOf;
     std::vector<int64_t> delta;
+    /// The sparse replay's clones per gap: (op, count), in order, and the
+    /// values whose entry of sparseCloneOf it set (reset to -1 after).
+    std::vector<std::pair<unsigned, unsigned>> gaps;
+    std::vector<int> sparseCloneOf;
+    std::vector<unsigned> touched;
   };
-  mutable Scratch scratch;
+  std::unique_ptr<Scratch> acquireScratch() const;
+  void releaseScratch(std::unique_ptr<Scratch> scratch) const;
+  mutable std::mutex scratchMutex;
+  mutable std::vector<std::unique_ptr<Scratch>> scratchPool;
 };
 
 } // namespace remat

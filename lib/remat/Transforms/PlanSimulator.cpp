@@ -40,26 +40,38 @@ PlanSimulator::PlanSimulator(const JointGraph &graph,
     entry.view = isViewOp(op);
     // The rewrite visits nested ops in post-order, each op's operands in
     // order (applyRematPlan); clones are created in that order.
+    entry.useBegin = uses.size();
     op->walk([&](Operation *nested) {
       for (Value operand : nested->getOperands())
-        entry.uses.push_back(getValueId(operand));
+        uses.push_back(getValueId(operand));
     });
-    for (Value result : op->getResults())
-      entry.results.push_back(valueIds.lookup(result));
+    entry.useEnd = uses.size();
+    entry.numResults = op->getNumResults();
+    if (entry.numResults)
+      entry.firstResult = valueIds.lookup(op->getResult(0));
     if (op != bodyOps.back()) {
       entry.flops = getOpCost(op).flops;
       entry.time = device.opTime(op);
       stepTime += entry.time;
     }
-    for (unsigned result : entry.results)
+    for (unsigned result = entry.firstResult;
+         result < entry.firstResult + entry.numResults; ++result)
       forwardValue[result] = entry.forward;
     if (entry.view) {
       // Every result of a view aliases its operand's buffer.
-      int operand = entry.uses.empty() ? -1 : entry.uses.front();
-      for (unsigned result : entry.results)
+      int operand = entry.useBegin == entry.useEnd ? -1 : uses[entry.useBegin];
+      for (unsigned result = entry.firstResult;
+           result < entry.firstResult + entry.numResults; ++result)
         originalRoot[result] = operand < 0 ? -1 : originalRoot[operand];
     }
   }
+  // The prefix: the ops up to the first one that the rewrite changes.
+  unsigned terminator = ops.size() - 1;
+  unsigned numPrefix = 0;
+  while (numPrefix < terminator && ops[numPrefix].forward)
+    ++numPrefix;
+  buildPrefix(numPrefix);
+  buildSparse();
 }
 
 int PlanSimulator::getValueId(Value value) const {
@@ -87,28 +99,50 @@ llvm::DenseSet<Value> PlanSimulator::toSet(const llvm::BitVector &kept) const {
 namespace remat {
 
 /// One replay. Instances are the buffers of the rewritten function: ids below
-/// the number of values are the originals, the others clones.
+/// the number of values are the originals, the others clones. A replay runs
+/// from the start of the function (to build the prefix) or from the end of
+/// the prefix.
 class PlanSimulator::Replay {
 public:
   Replay(const PlanSimulator &sim, const llvm::BitVector &kept, Detail *detail)
-      : sim(sim), kept(kept), detail(detail), instances(sim.scratch.instances),
-        cloneOf(sim.scratch.cloneOf), delta(sim.scratch.delta) {
+      : sim(sim), kept(kept), detail(detail), scratch(sim.acquireScratch()),
+        instances(scratch->instances), cloneOf(scratch->cloneOf),
+        delta(scratch->delta) {
     unsigned numValues = sim.values.size();
+    bool fromPrefix = sim.prefix.built;
     instances.clear();
     instances.reserve(numValues * 2);
-    for (unsigned id = 0; id < numValues; ++id)
-      instances.push_back({static_cast<int>(id), 0, 0, sim.bytes[id]});
+    if (fromPrefix) {
+      instances.assign(sim.prefix.instances.begin(),
+                       sim.prefix.instances.end());
+      event = sim.prefix.numOps;
+    } else {
+      for (unsigned id = 0; id < numValues; ++id)
+        instances.push_back({static_cast<int>(id), 0, 0, sim.bytes[id]});
+    }
     cloneOf.assign(numValues, -1);
     if (detail) {
+      // The prefix defines its values at their op's index (it has no
+      // clones) and uses nothing in the backward.
       detail->defEvent.assign(numValues, 0);
-      detail->lastForwardUse.assign(numValues, -1);
+      for (unsigned id = 0; id < numValues && sim.defOp[id] < event; ++id)
+        detail->defEvent[id] = sim.defOp[id];
+      if (fromPrefix)
+        detail->lastForwardUse = sim.prefix.lastForwardUse;
+      else
+        detail->lastForwardUse.assign(numValues, -1);
       detail->firstBackwardUse.assign(numValues, -1);
       detail->cloneEvent.assign(numValues, -1);
       detail->cloneEnd.assign(numValues, -1);
     }
   }
+  ~Replay() { sim.releaseScratch(std::move(scratch)); }
 
-  Result run();
+  /// Replays ops [begin, end) (the prefix, or the ops after it).
+  void runOps(unsigned begin, unsigned end);
+  /// Computes the live bytes and the result after the last op.
+  Result finish();
+  std::vector<Instance> takeInstances() { return std::move(instances); }
 
 private:
   bool needsClone(int id) const {
@@ -154,7 +188,8 @@ private:
   const PlanSimulator &sim;
   const llvm::BitVector &kept;
   Detail *detail;
-  // Buffers of the simulator, reused from one replay to the next.
+  std::unique_ptr<Scratch> scratch;
+  // The scratch's buffers, reused from one replay to the next.
   std::vector<Instance> &instances;
   /// Per value: its clone instance, or -1.
   std::vector<int> &cloneOf;
@@ -169,18 +204,21 @@ void PlanSimulator::Replay::materialize(int id) {
   if (cloneOf[id] >= 0)
     return;
   const Op &op = sim.ops[sim.defOp[id]];
-  for (int used : op.uses)
+  ArrayRef<int> opUses(sim.uses.data() + op.useBegin,
+                       sim.uses.data() + op.useEnd);
+  for (int used : opUses)
     if (needsClone(used))
       materialize(used);
   int aliased = -1;
-  for (auto [i, used] : llvm::enumerate(op.uses)) {
+  for (auto [i, used] : llvm::enumerate(opUses)) {
     int instance = mapped(used, /*rewritten=*/true);
     if (i == 0)
       aliased = instance;
     use(instance, /*forwardUse=*/false);
   }
   unsigned first = instances.size();
-  for (unsigned value : op.results) {
+  for (unsigned value = op.firstResult; value < op.firstResult + op.numResults;
+       ++value) {
     int instance = instances.size();
     instances.push_back({instance, 0, 0, sim.bytes[value]});
     if (!kept.test(value)) {
@@ -189,37 +227,42 @@ void PlanSimulator::Replay::materialize(int id) {
         detail->cloneEvent[value] = event;
     }
   }
-  define(op, first, op.results.size(), aliased);
+  define(op, first, op.numResults, aliased);
   result.recomputeFlops += op.flops;
   result.recomputeTime += op.time;
   ++result.numClones;
   ++event;
 }
 
-PlanSimulator::Result PlanSimulator::Replay::run() {
+void PlanSimulator::Replay::runOps(unsigned begin, unsigned end) {
   unsigned terminator = sim.ops.size() - 1;
-  for (unsigned index = 0; index < sim.ops.size(); ++index) {
+  for (unsigned index = begin; index < end; ++index) {
     const Op &op = sim.ops[index];
+    ArrayRef<int> opUses(sim.uses.data() + op.useBegin,
+                         sim.uses.data() + op.useEnd);
     bool rewritten = !op.forward && index != terminator;
     if (rewritten)
-      for (int used : op.uses)
+      for (int used : opUses)
         if (needsClone(used))
           materialize(used);
     int aliased = -1;
-    for (auto [i, used] : llvm::enumerate(op.uses)) {
+    for (auto [i, used] : llvm::enumerate(opUses)) {
       int instance = mapped(used, rewritten);
       if (i == 0)
         aliased = instance;
       use(instance, op.forward);
     }
-    if (!op.results.empty())
-      define(op, op.results.front(), op.results.size(), aliased);
+    if (op.numResults)
+      define(op, op.firstResult, op.numResults, aliased);
     if (detail)
-      for (unsigned value : op.results)
+      for (unsigned value = op.firstResult;
+           value < op.firstResult + op.numResults; ++value)
         detail->defEvent[value] = event;
     ++event;
   }
+}
 
+PlanSimulator::Result PlanSimulator::Replay::finish() {
   // Live bytes per event: a difference array over the buffers' intervals.
   unsigned numEvents = event;
   delta.assign(numEvents + 1, 0);
@@ -258,7 +301,299 @@ PlanSimulator::Result PlanSimulator::Replay::run() {
   return result;
 }
 
+void PlanSimulator::buildPrefix(unsigned numOps) {
+  // Forward ops read the originals under every plan: the kept set does not
+  // matter here.
+  llvm::BitVector none(values.size());
+  Detail detail;
+  Replay replay(*this, none, &detail);
+  replay.runOps(0, numOps);
+  prefix.instances = replay.takeInstances();
+  prefix.lastForwardUse = std::move(detail.lastForwardUse);
+  prefix.numOps = numOps;
+  prefix.built = true;
+}
+
+void PlanSimulator::buildSparse() {
+  unsigned numValues = values.size();
+  unsigned numOps = ops.size();
+  unsigned terminator = numOps - 1;
+  auto isRewritten = [&](unsigned index) {
+    return !ops[index].forward && index != terminator;
+  };
+  auto opUses = [&](const Op &op) {
+    return ArrayRef<int>(uses.data() + op.useBegin, uses.data() + op.useEnd);
+  };
+  // Backward views of forward values live in the buffer that the rewritten
+  // function gives the forward value.
+  sparse.aliasOf.assign(numValues, -1);
+  for (unsigned index = prefix.numOps; index < numOps; ++index) {
+    const Op &op = ops[index];
+    if (!isRewritten(index) || !op.view || op.useBegin == op.useEnd)
+      continue;
+    int operand = uses[op.useBegin];
+    int alias = operand < 0             ? -1
+                : forwardValue[operand] ? operand
+                                        : sparse.aliasOf[operand];
+    for (unsigned r = op.firstResult; r < op.firstResult + op.numResults; ++r)
+      sparse.aliasOf[r] = alias;
+  }
+  // The forward values' buffers are tracked: whether their originals are
+  // read after the forward depends on the plan (kept values are read by the
+  // backward and by clones; the others die after their last forward use).
+  std::vector<int> trackedRoot(numValues, -1);
+  for (unsigned id = 0; id < numValues; ++id) {
+    int root = originalRoot[id];
+    if (!forwardValue[id] || root < 0 || trackedRoot[root] >= 0)
+      continue;
+    trackedRoot[root] = sparse.tracked.size();
+    const Instance &after = prefix.instances[root];
+    bool inPrefix = defOp[root] < prefix.numOps;
+    sparse.tracked.push_back({static_cast<int>(sparse.tracked.size()),
+                              inPrefix ? after.start : 0u,
+                              inPrefix ? after.end : 0u, bytes[root]});
+  }
+  sparse.trackedOf.assign(numValues, -1);
+  for (unsigned id = 0; id < numValues; ++id)
+    if (forwardValue[id] && originalRoot[id] >= 0)
+      sparse.trackedOf[id] = trackedRoot[originalRoot[id]];
+  // The sites, and the fixed buffers' last uses (by op index).
+  std::vector<int> fixedEnd(numValues, -1);
+  for (unsigned index = 0; index < numOps; ++index) {
+    const Op &op = ops[index];
+    bool rewritten = isRewritten(index);
+    Sparse::Site site{index, rewritten,
+                      static_cast<unsigned>(sparse.siteUses.size()), 0,
+                      static_cast<unsigned>(sparse.siteDefs.size()), 0};
+    for (int used : opUses(op)) {
+      if (used < 0)
+        continue;
+      if (forwardValue[used] || sparse.aliasOf[used] >= 0) {
+        sparse.siteUses.push_back(used);
+        continue;
+      }
+      int root = originalRoot[used];
+      if (root >= 0)
+        fixedEnd[root] = index;
+    }
+    for (unsigned r = op.firstResult; r < op.firstResult + op.numResults; ++r)
+      if (trackedRoot[r] >= 0)
+        sparse.siteDefs.push_back(r);
+    site.useEnd = sparse.siteUses.size();
+    site.defEnd = sparse.siteDefs.size();
+    if (index < prefix.numOps) {
+      // The prefix's uses and definitions are in `tracked` already.
+      sparse.siteUses.resize(site.useBegin);
+      sparse.siteDefs.resize(site.defBegin);
+      continue;
+    }
+    if (site.useBegin != site.useEnd || site.defBegin != site.defEnd)
+      sparse.sites.push_back(site);
+  }
+  // The fixed buffers: every other root, from its op to its last use.
+  std::vector<int64_t> delta(numOps + 1, 0);
+  std::vector<uint64_t> starting(numOps, 0);
+  for (unsigned id = 0; id < numValues; ++id) {
+    if (originalRoot[id] != static_cast<int>(id) || trackedRoot[id] >= 0 ||
+        sparse.aliasOf[id] >= 0)
+      continue;
+    unsigned start = defOp[id];
+    unsigned end = std::max<int>(start, fixedEnd[id]);
+    delta[start] += bytes[id];
+    delta[end + 1] -= bytes[id];
+    starting[start] += bytes[id];
+  }
+  sparse.fixedAtOp.resize(numOps);
+  sparse.fixedAtGap.resize(numOps);
+  int64_t live = 0;
+  for (unsigned index = 0; index < numOps; ++index) {
+    live += delta[index];
+    sparse.fixedAtOp[index] = live;
+    sparse.fixedAtGap[index] = live - starting[index];
+  }
+  sparse.built = true;
+}
+
+namespace remat {
+
+/// The fast replay (see Sparse): the same steps as Replay on the sites
+/// alone. Instances are the tracked buffers, then the clones.
+class PlanSimulator::SparseReplay {
+public:
+  SparseReplay(const PlanSimulator &sim, const llvm::BitVector &kept)
+      : sim(sim), sparse(sim.sparse), kept(kept),
+        scratch(sim.acquireScratch()), instances(scratch->instances),
+        cloneOf(scratch->sparseCloneOf), gaps(scratch->gaps),
+        touched(scratch->touched) {
+    instances.assign(sparse.tracked.begin(), sparse.tracked.end());
+    if (cloneOf.size() != sim.values.size())
+      cloneOf.assign(sim.values.size(), -1);
+    gaps.clear();
+    touched.clear();
+  }
+  ~SparseReplay() {
+    for (unsigned id : touched)
+      cloneOf[id] = -1;
+    sim.releaseScratch(std::move(scratch));
+  }
+
+  Result run();
+
+private:
+  bool needsClone(int id) const {
+    return id >= 0 && sim.forwardValue[id] && !kept.test(id);
+  }
+  /// The instance an op reads for value `id` (-1: a fixed buffer or an
+  /// argument).
+  int mapped(int id, bool rewritten) const {
+    if (id < 0)
+      return -1;
+    if (rewritten && needsClone(id))
+      return cloneOf[id];
+    if (sim.forwardValue[id])
+      return sparse.trackedOf[id];
+    int alias = sparse.aliasOf[id];
+    if (alias < 0)
+      return -1;
+    return needsClone(alias) ? cloneOf[alias] : sparse.trackedOf[alias];
+  }
+  void use(int instance) {
+    if (instance < 0)
+      return;
+    int buffer = instances[instance].root;
+    if (buffer >= 0)
+      instances[buffer].end = event;
+  }
+  void materialize(int id, unsigned op);
+
+  const PlanSimulator &sim;
+  const Sparse &sparse;
+  const llvm::BitVector &kept;
+  std::unique_ptr<Scratch> scratch;
+  std::vector<Instance> &instances;
+  std::vector<int> &cloneOf;
+  std::vector<std::pair<unsigned, unsigned>> &gaps;
+  std::vector<unsigned> &touched;
+  unsigned event = 0;
+  unsigned clones = 0;
+  Result result;
+};
+
+} // namespace remat
+
+void PlanSimulator::SparseReplay::materialize(int id, unsigned index) {
+  if (cloneOf[id] >= 0)
+    return;
+  const Op &op = sim.ops[sim.defOp[id]];
+  ArrayRef<int> opUses(sim.uses.data() + op.useBegin,
+                       sim.uses.data() + op.useEnd);
+  for (int used : opUses)
+    if (needsClone(used))
+      materialize(used, index);
+  event = index + clones;
+  int aliased = -1;
+  for (auto [i, used] : llvm::enumerate(opUses)) {
+    int instance = mapped(used, /*rewritten=*/true);
+    if (i == 0)
+      aliased = instance;
+    use(instance);
+  }
+  for (unsigned value = op.firstResult; value < op.firstResult + op.numResults;
+       ++value) {
+    int instance = instances.size();
+    int root = instance;
+    if (op.view)
+      root = aliased < 0 ? -1 : instances[aliased].root;
+    instances.push_back({root, event, event, sim.bytes[value]});
+    if (!kept.test(value)) {
+      cloneOf[value] = instance;
+      touched.push_back(value);
+    }
+  }
+  result.recomputeFlops += op.flops;
+  result.recomputeTime += op.time;
+  ++result.numClones;
+  ++clones;
+  if (gaps.empty() || gaps.back().first != index)
+    gaps.push_back({index, 0});
+  ++gaps.back().second;
+}
+
+PlanSimulator::Result PlanSimulator::SparseReplay::run() {
+  for (const Sparse::Site &site : sparse.sites) {
+    ArrayRef<int> siteUses(sparse.siteUses.data() + site.useBegin,
+                           sparse.siteUses.data() + site.useEnd);
+    if (site.rewritten)
+      for (int used : siteUses)
+        if (needsClone(used))
+          materialize(used, site.op);
+    event = site.op + clones;
+    for (int used : siteUses)
+      use(mapped(used, site.rewritten));
+    for (unsigned d = site.defBegin; d < site.defEnd; ++d) {
+      Instance &entry = instances[sparse.trackedOf[sparse.siteDefs[d]]];
+      entry.start = entry.end = event;
+    }
+  }
+  // Live bytes per event: the fixed buffers' by op (or gap), plus a
+  // difference array over the tracked buffers and the clones.
+  unsigned numOps = sim.ops.size();
+  unsigned numEvents = numOps + clones;
+  std::vector<int64_t> &delta = scratch->delta;
+  delta.assign(numEvents + 1, 0);
+  for (auto [index, instance] : llvm::enumerate(instances)) {
+    if (instance.root != static_cast<int>(index))
+      continue;
+    delta[instance.start] += instance.size;
+    delta[instance.end + 1] -= instance.size;
+  }
+  int64_t tracked = 0;
+  uint64_t base = sim.argumentBytes;
+  unsigned at = 0;
+  auto visit = [&](uint64_t fixed) {
+    tracked += delta[at];
+    uint64_t live = base + fixed + tracked;
+    if (at == 0 || live > result.peakBytes) {
+      result.peakBytes = std::max(result.peakBytes, live);
+      result.peakEvent = at;
+      result.peakCount = 0;
+    }
+    if (live == result.peakBytes)
+      ++result.peakCount;
+    ++at;
+  };
+  result.peakBytes = base;
+  size_t gap = 0;
+  for (unsigned index = 0; index < numOps; ++index) {
+    if (gap < gaps.size() && gaps[gap].first == index) {
+      for (unsigned c = 0; c < gaps[gap].second; ++c)
+        visit(sparse.fixedAtGap[index]);
+      ++gap;
+    }
+    visit(sparse.fixedAtOp[index]);
+  }
+  return result;
+}
+
 PlanSimulator::Result PlanSimulator::simulate(const llvm::BitVector &kept,
                                               Detail *detail) const {
-  return Replay(*this, kept, detail).run();
+  if (!detail && sparse.built)
+    return SparseReplay(*this, kept).run();
+  Replay replay(*this, kept, detail);
+  replay.runOps(prefix.numOps, ops.size());
+  return replay.finish();
+}
+
+std::unique_ptr<PlanSimulator::Scratch> PlanSimulator::acquireScratch() const {
+  std::lock_guard<std::mutex> lock(scratchMutex);
+  if (scratchPool.empty())
+    return std::make_unique<Scratch>();
+  std::unique_ptr<Scratch> scratch = std::move(scratchPool.back());
+  scratchPool.pop_back();
+  return scratch;
+}
+
+void PlanSimulator::releaseScratch(std::unique_ptr<Scratch> scratch) const {
+  std::lock_guard<std::mutex> lock(scratchMutex);
+  scratchPool.push_back(std::move(scratch));
 }

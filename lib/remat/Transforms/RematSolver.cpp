@@ -34,6 +34,7 @@
 
 #include "remat/Transforms/RematPlanner.h"
 
+#include "mlir/IR/Threading.h"
 #include "llvm/ADT/STLExtras.h"
 
 #include <algorithm>
@@ -61,7 +62,8 @@ class Solver {
 public:
   Solver(const PlanSimulator &sim, const JointGraph &graph,
          const DeviceInfo &device, const SolverOptions &options)
-      : sim(sim), graph(graph), device(device), options(options) {}
+      : sim(sim), graph(graph), device(device), options(options),
+        context(graph.getOps().front()->getContext()) {}
 
   llvm::SmallVector<FrontierPoint> run();
 
@@ -80,6 +82,9 @@ private:
   State simulate(const llvm::BitVector &kept, const Move &move,
                  bool keep) const;
   void refine(const Candidate &from);
+  /// Simulates each plan (in parallel where the context allows threads).
+  llvm::SmallVector<PlanSimulator::Result>
+  simulateAll(ArrayRef<llvm::BitVector> plans) const;
   /// Adds the plans one kept buffer away from the frontier plans.
   void relax();
   /// Indices of the candidates on the Pareto frontier, by increasing peak.
@@ -108,6 +113,7 @@ private:
   const JointGraph &graph;
   const DeviceInfo &device;
   const SolverOptions &options;
+  MLIRContext *context;
   /// Movable buffers, cheapest per byte first.
   std::vector<Move> moves;
   std::vector<Candidate> candidates;
@@ -178,20 +184,21 @@ Solver::State Solver::descend(State current, const llvm::BitVector &tabu) {
     double bestScore = 0;
     int at = current.result.peakEvent;
     const PlanSimulator::Detail &detail = current.detail;
-    unsigned tries = 0;
     // Buffers live across the first event at the peak, cheapest per byte
-    // first.
+    // first; simulated in parallel, chosen from in this order.
+    llvm::SmallVector<llvm::BitVector> tries;
     for (auto [index, move] : llvm::enumerate(moves)) {
-      if (tries == options.triesPerStep)
+      if (tries.size() == options.triesPerStep)
         break;
       if (tabu.test(index) || !anyKept(move, current.kept) ||
           !(detail.defEvent[move.root] <= at &&
             detail.lastForwardUse[move.root] < at &&
             at < detail.firstBackwardUse[move.root]))
         continue;
-      ++tries;
-      llvm::BitVector next = with(current.kept, move, /*keep=*/false);
-      PlanSimulator::Result r = sim.simulate(next);
+      tries.push_back(with(current.kept, move, /*keep=*/false));
+    }
+    llvm::SmallVector<PlanSimulator::Result> results = simulateAll(tries);
+    for (auto [next, r] : llvm::zip_equal(tries, results)) {
       const PlanSimulator::Result &c = current.result;
       if (!(r.peakBytes < c.peakBytes ||
             (r.peakBytes == c.peakBytes && r.peakCount < c.peakCount)))
@@ -322,8 +329,9 @@ void Solver::relax() {
   });
   if (order.size() > options.relaxedPoints)
     order.resize(options.relaxedPoints);
+  llvm::SmallVector<llvm::BitVector> plans;
   for (size_t i : order) {
-    llvm::BitVector kept = candidates[frontier[i]].kept;
+    const llvm::BitVector &kept = candidates[frontier[i]].kept;
     unsigned tries = 0;
     for (const Move &move : llvm::reverse(moves)) {
       if (tries == options.triesPerStep)
@@ -331,10 +339,20 @@ void Solver::relax() {
       if (allKept(move, kept))
         continue;
       ++tries;
-      llvm::BitVector next = with(kept, move, /*keep=*/true);
-      add(sim.simulate(next), next);
+      plans.push_back(with(kept, move, /*keep=*/true));
     }
   }
+  llvm::SmallVector<PlanSimulator::Result> results = simulateAll(plans);
+  for (auto [kept, result] : llvm::zip_equal(plans, results))
+    add(result, kept);
+}
+
+llvm::SmallVector<PlanSimulator::Result>
+Solver::simulateAll(ArrayRef<llvm::BitVector> plans) const {
+  llvm::SmallVector<PlanSimulator::Result> results(plans.size());
+  mlir::parallelFor(context, 0, plans.size(),
+                    [&](size_t i) { results[i] = sim.simulate(plans[i]); });
+  return results;
 }
 
 llvm::SmallVector<size_t> Solver::paretoFilter() const {
