@@ -12,6 +12,8 @@ graphs, Inductor's decompositions), differing in the partition alone:
             arguments, which remat's budget counts)
 
 and prints, per partition: saved bytes, peak bytes, recompute FLOPs, the
+estimated recompute time (`est. ms`: remat's cost model on the `cpu`
+device, for min-cut's plan through remat.torch.plan_of_partition), the
 partition time (`time s`: AOTAutograd's call of the partition function, for
 remat conversion + remat-opt + PyTorch's extraction of the two graphs) and,
 for remat, the planner's part of it (`plan s`: conversion to remat IR and
@@ -22,7 +24,8 @@ all forward outputs, and plans with remat for it); without --run the compile sto
 after the partition (the forward compiler raises), so nothing runs and 96
 layers plan on any machine that holds the parameters. With --run the step
 runs on the CPU, the peak measured by the PyTorch profiler is printed next
-to the replay's, and the gradients are compared bit for bit with the default
+to the replay's, the step's wall time (`step s`, median of three runs) next
+to the estimate, and the gradients are compared bit for bit with the default
 partition's.
 
 Models: the repository's GPT (remat.torch_models.GPT: seq 1024, hidden
@@ -98,19 +101,28 @@ def run(model, step, make_backend, measure, keep_outputs=False):
         torch.manual_seed(1)
         _, peak = rt.measure_peak(once)
         grads = [p.grad.clone() for p in model.parameters()]
+        # Wall time of the step: the median of three more runs.
+        times = []
+        for _ in range(3):
+            for p in model.parameters():
+                p.grad = None
+            start = time.perf_counter()
+            once()
+            times.append(time.perf_counter() - start)
+        step_s = sorted(times)[1]
     else:
         try:
             once()
         except Exception as e:  # Dynamo wraps the compiler's exception
             if "PartitionOnly" not in repr(e) and not isinstance(e, PartitionOnly):
                 raise
-        peak, grads = None, None
+        peak, grads, step_s = None, None, None
     plans = rt.plans()
     if len(plans) != 1:
         raise SystemExit(f"expected one compiled region, got {len(plans)}")
     info = plans[0]
     stats = rt.partition_stats(info.fw_module, info.bw_module, keep_outputs)
-    return info, stats, peak, grads
+    return info, stats, peak, grads, step_s
 
 
 def mib(b):
@@ -133,60 +145,72 @@ def main(argv=None):
     a = ap.parse_args(argv)
     warnings.simplefilter("ignore")
     print(f"{'model':<11} {'partition':<16} {'saved MiB':>9} {'peak MiB':>9} {'measured':>9} "
-          f"{'recompute GFLOP':>15} {'time s':>7} {'plan s':>7} {'grads':>6}")
+          f"{'recompute GFLOP':>15} {'est. ms':>8} {'step s':>7} {'time s':>7} {'plan s':>7} "
+          f"{'grads':>6}")
     summary = []
     for name in a.models:
         model, step = build(name, a.seq, a.dropout)
-        ref, ref_stats, ref_peak, ref_grads = run(
-            model, step, lambda c: rt.pytorch_backend("default", compilers=c), a.run,
-            a.keep_outputs)
-        print(f"{name:<11} {'default':<16} {mib(ref_stats['saved_bytes']):>9} "
-              f"{mib(ref_stats['peak_bytes']):>9} {mib(ref_peak):>9} {0:>15.2f} "
-              f"{ref.planning_time_s:>7.2f} {'-':>7} {'ref':>6}")
         keep = a.keep_outputs
-        none, _, _, _ = run(
-            model, step, lambda c: rt.backend(policy="none", keep_outputs=keep, compilers=c), False)
+        ref, ref_stats, ref_peak, ref_grads, ref_step = run(
+            model, step, lambda c: rt.pytorch_backend("default", compilers=c), a.run, keep)
+        print(f"{name:<11} {'default':<16} {mib(ref_stats['saved_bytes']):>9} "
+              f"{mib(ref_stats['peak_bytes']):>9} {mib(ref_peak):>9} {0:>15.2f} {0:>8.1f} "
+              f"{seconds(ref_step):>7} {ref.planning_time_s:>7.2f} {'-':>7} {'ref':>6}")
+        none = run(model, step,
+                   lambda c: rt.backend(policy="none", keep_outputs=keep, compilers=c), False)[0]
         arguments = none.report["argument_bytes"]
         for frac in a.fractions:
-            rows = []
-            mc, mc_stats, mc_peak, mc_grads = run(
+            mc, mc_stats, mc_peak, mc_grads, mc_step = run(
                 model, step, lambda c: rt.pytorch_backend("min_cut", frac, compilers=c), a.run, keep)
-            rows.append((f"min-cut {frac}", mc, mc_stats, mc_peak, mc_grads))
+            # min-cut's plan on remat's yardstick: the estimated time of
+            # what it recomputes, in the cost model remat's plans minimize.
+            mc_report = rt.plan_of_partition(mc, keep_outputs=keep)
+            rows = [(f"min-cut {frac}", mc, mc_stats, mc_peak, mc_grads, mc_step, mc_report)]
             # remat's budget in its own terms (the graphs' peak, arguments
             # included); a measured peak also holds the kernels' own
             # temporaries, which neither partitioner sees.
             budget = mc_stats["peak_bytes"] + arguments
             try:
-                rm, rm_stats, rm_peak, rm_grads = run(
+                rm, rm_stats, rm_peak, rm_grads, rm_step = run(
                     model, step, lambda c: rt.backend(policy="auto", budget=budget,
                                                       keep_outputs=keep, compilers=c),
                     a.run, keep)
-                rows.append(("remat auto", rm, rm_stats, rm_peak, rm_grads))
+                rows.append(("remat auto", rm, rm_stats, rm_peak, rm_grads, rm_step, rm.report))
             except Exception as e:  # Dynamo wraps remat's PlanError
                 msg = str(e)
                 msg = msg[msg.find("error:"):].splitlines()[0] if "error:" in msg else msg
                 print(f"{name:<11} min-cut {frac}: peak {mib(mc_stats['peak_bytes'])} MiB; "
                       f"remat auto: {msg}")
-                summary.append((name, frac, False, None))
+                summary.append((name, frac, False, None, None))
                 continue
-            for label, info, stats, peak, grads in rows:
+            for label, info, stats, peak, grads, step_s, report in rows:
                 same = "-" if grads is None else (
                     "equal" if all(torch.equal(x, y) for x, y in zip(ref_grads, grads)) else "DIFF")
                 planner = (f"{info.times['convert'] + info.times['plan']:>7.2f}"
                            if info.times else f"{'-':>7}")
                 print(f"{name:<11} {label:<16} {mib(stats['saved_bytes']):>9} "
                       f"{mib(stats['peak_bytes']):>9} {mib(peak):>9} "
-                      f"{stats['recompute_flops'] / 1e9:>15.2f} {info.planning_time_s:>7.2f} "
-                      f"{planner} {same:>6}")
-            (_, _, ms, mp, _), (_, _, rs, rp, _) = rows
+                      f"{stats['recompute_flops'] / 1e9:>15.2f} {estimated_ms(report):>8.1f} "
+                      f"{seconds(step_s):>7} {info.planning_time_s:>7.2f} {planner} {same:>6}")
+            (_, _, ms, mp, _, _, mr), (_, _, rs, rp, _, _, rr) = rows
             summary.append((name, frac, rs["peak_bytes"] <= ms["peak_bytes"]
                             and (rp is None or rp <= mp),
-                            rs["recompute_flops"] <= ms["recompute_flops"]))
+                            rs["recompute_flops"] <= ms["recompute_flops"],
+                            estimated_ms(rr) <= estimated_ms(mr)))
     print()
-    for name, frac, peak_ok, flops_ok in summary:
+    for name, frac, peak_ok, flops_ok, time_ok in summary:
         print(f"{name} at min-cut {frac}: remat peak <= min-cut's: {peak_ok}; "
-              f"recompute FLOPs <= min-cut's: {flops_ok}")
+              f"recompute FLOPs <= min-cut's: {flops_ok}; "
+              f"estimated recompute time <= min-cut's: {time_ok}")
 
+
+def estimated_ms(report):
+    """The estimated recompute time of a plan's report, in ms."""
+    return 1e3 * (report["result"]["estimated_time_s"] - report["baseline"]["estimated_time_s"])
+
+
+def seconds(s):
+    return "-" if s is None else f"{s:.2f}"
 
 if __name__ == "__main__":
     main()

@@ -194,12 +194,12 @@ exactFrontier(func::FuncOp func, const JointGraph &graph,
   return frontier;
 }
 
-// Against exhaustive search on small graphs (up to 2^20 plans each): auto
-// reaches the least peak, and at every budget on the exact frontier it costs
-// little more than the optimum.
+// Against exhaustive search on small graphs (up to 2^20 plans each): with
+// solver=auto (the default) these are enumerated, and auto is optimal at
+// every budget of the exact frontier and reaches its least peak; the
+// heuristic (solver=search, what larger graphs get) reaches the least peak
+// and costs little more than the optimum.
 TEST_F(SolverTest, FrontierIsNearOptimalOnSmallGraphs) {
-  double worstRatio = 1, sumRatio = 0;
-  unsigned budgets = 0, optimal = 0;
   SmallVector<OwningOpRef<ModuleOp>> modules;
   SmallVector<func::FuncOp> funcs;
   for (StringRef input : {"gpt1-small.mlir", "random-joint.mlir"}) {
@@ -208,46 +208,91 @@ TEST_F(SolverTest, FrontierIsNearOptimalOnSmallGraphs) {
     for (auto func : modules.back()->getOps<func::FuncOp>())
       funcs.push_back(func);
   }
-  for (func::FuncOp func : funcs) {
-    std::optional<JointGraph> graph = JointGraph::build(func);
-    ASSERT_TRUE(graph);
-    DeviceInfo device = *DeviceInfo::getNamed("h200");
-    PlanSimulator sim(*graph, device);
-    SmallVector<std::pair<uint64_t, double>> exact =
-        exactFrontier(func, *graph, sim);
+  for (SolverMethod method : {SolverMethod::Auto, SolverMethod::Search}) {
+    double worstRatio = 1, sumRatio = 0;
+    unsigned budgets = 0, optimal = 0;
+    for (func::FuncOp func : funcs) {
+      std::optional<JointGraph> graph = JointGraph::build(func);
+      ASSERT_TRUE(graph);
+      DeviceInfo device = *DeviceInfo::getNamed("h200");
+      PlanSimulator sim(*graph, device);
+      SmallVector<std::pair<uint64_t, double>> exact =
+          exactFrontier(func, *graph, sim);
 
-    PlannerOptions options = optionsFor(Policy::Auto);
-    options.budget = UINT64_MAX;
-    options.pareto = true;
-    std::optional<RematPlan> plan =
-        planRematerialization(func, *graph, options);
-    ASSERT_TRUE(plan);
-    ArrayRef<FrontierPoint> found = plan->pareto;
-    ASSERT_FALSE(found.empty());
-    EXPECT_EQ(found.front().peakBytes, exact.front().first)
-        << func.getSymName().str() << ": least peak";
-    for (auto [peak, time] : exact) {
-      const FrontierPoint *point = pickForBudget(found, peak);
-      ASSERT_TRUE(point) << func.getSymName().str() << " budget " << peak;
-      double ratio = time > 0 ? point->recomputeTime / time
-                              : (point->recomputeTime > 0 ? 2.0 : 1.0);
-      worstRatio = std::max(worstRatio, ratio);
-      if (getenv("SOLVER_TEST_VERBOSE"))
-        llvm::errs() << func.getSymName() << " budget " << peak << " exact "
-                     << time << " auto " << point->recomputeTime << " (peak "
-                     << point->peakBytes << ")\n";
-      sumRatio += ratio;
-      optimal += ratio <= 1 + 1e-9;
-      ++budgets;
+      PlannerOptions options = optionsFor(Policy::Auto);
+      options.budget = UINT64_MAX;
+      options.pareto = true;
+      options.solver = method;
+      std::optional<RematPlan> plan =
+          planRematerialization(func, *graph, options);
+      ASSERT_TRUE(plan);
+      EXPECT_EQ(plan->solver,
+                method == SolverMethod::Auto ? "exact" : "search");
+      ArrayRef<FrontierPoint> found = plan->pareto;
+      ASSERT_FALSE(found.empty());
+      EXPECT_EQ(found.front().peakBytes, exact.front().first)
+          << func.getSymName().str() << ": least peak";
+      for (auto [peak, time] : exact) {
+        const FrontierPoint *point = pickForBudget(found, peak);
+        ASSERT_TRUE(point) << func.getSymName().str() << " budget " << peak;
+        double ratio = time > 0 ? point->recomputeTime / time
+                                : (point->recomputeTime > 0 ? 2.0 : 1.0);
+        worstRatio = std::max(worstRatio, ratio);
+        if (getenv("SOLVER_TEST_VERBOSE"))
+          llvm::errs() << func.getSymName() << " budget " << peak << " exact "
+                       << time << " auto " << point->recomputeTime
+                       << " (peak " << point->peakBytes << ")\n";
+        sumRatio += ratio;
+        optimal += ratio <= 1 + 1e-9;
+        ++budgets;
+      }
     }
+    llvm::errs() << (method == SolverMethod::Auto ? "solver=auto" : "solver=search")
+                 << " vs exhaustive: " << budgets << " budgets, optimal at "
+                 << optimal << ", mean cost ratio " << sumRatio / budgets
+                 << ", worst " << worstRatio << "\n";
+    if (method == SolverMethod::Auto) {
+      EXPECT_EQ(optimal, budgets);
+      continue;
+    }
+    // Measured when written: 58 budgets, 48 optimal, mean 1.015, worst
+    // 1.333 (one launch overhead on a plan of four).
+    EXPECT_LE(sumRatio / budgets, 1.05);
+    EXPECT_LE(worstRatio, 1.5);
   }
-  llvm::errs() << "auto vs exhaustive: " << budgets << " budgets, optimal at "
-               << optimal << ", mean cost ratio " << sumRatio / budgets
-               << ", worst " << worstRatio << "\n";
-  // Measured when written: 58 budgets, 48 optimal, mean 1.015, worst 1.333
-  // (one launch overhead on a plan of four).
-  EXPECT_LE(sumRatio / budgets, 1.05);
-  EXPECT_LE(worstRatio, 1.5);
+}
+
+// solver=exact refuses a decision space it cannot enumerate, and the report
+// of an exact frontier certifies a gap of zero.
+TEST_F(SolverTest, ExactSolverLimitsAndCertificate) {
+  OwningOpRef<ModuleOp> module = parseInput(*ctx, "gpt1-small.mlir");
+  ASSERT_TRUE(module);
+  auto func = *module->getOps<func::FuncOp>().begin();
+  std::optional<JointGraph> graph = JointGraph::build(func);
+  ASSERT_TRUE(graph);
+  PlannerOptions options = optionsFor(Policy::Auto);
+  options.budget = UINT64_MAX;
+  options.solver = SolverMethod::Exact;
+  std::optional<RematPlan> plan = planRematerialization(func, *graph, options);
+  ASSERT_TRUE(plan);
+  EXPECT_EQ(plan->solver, "exact");
+  ASSERT_TRUE(plan->optimalTime);
+  EXPECT_EQ(*plan->optimalTime, 0.0); // no budget pressure: keep everything
+
+  PlanSimulator sim(*graph, options.device);
+  SolverOptions solver;
+  solver.method = SolverMethod::Exact;
+  solver.exactMaxMovable = 4;
+  solver.fixed.resize(sim.getNumValues());
+  std::optional<RematPlan> none =
+      planRematerialization(func, *graph, optionsFor(Policy::None));
+  solver.starts.push_back(sim.toBits(none->kept));
+  SolverStats stats;
+  EXPECT_TRUE(
+      computeParetoFrontier(sim, *graph, options.device, solver, &stats)
+          .empty());
+  EXPECT_EQ(stats.movable, 20u);
+  EXPECT_FALSE(stats.exact);
 }
 
 } // namespace

@@ -131,8 +131,32 @@ def _is_alias(op):
     return op.is_view or op.overloadpacket.__name__ in _ALIASING
 
 
-def _is_random(op):
-    return torch.Tag.nondeterministic_seeded in op.tags
+def _argument(node, op, name):
+    """The value of the schema argument `name` at this call (its default if
+    the call leaves it out), or None if the op has no such argument."""
+    for i, arg in enumerate(op._schema.arguments):
+        if arg.name == name:
+            if name in node.kwargs:
+                return node.kwargs[name]
+            if i < len(node.args) and not arg.kwarg_only:
+                return node.args[i]
+            return arg.default_value if arg.has_default_value() else None
+    return None
+
+
+def _is_random(node, op):
+    """Whether the call draws random numbers. Ops tagged
+    nondeterministic_seeded only for their dropout (the attention kernels'
+    `dropout_p`, native_dropout's `p` and `train`) are deterministic when
+    it is off: recomputing them reproduces the forward's values."""
+    if torch.Tag.nondeterministic_seeded not in op.tags:
+        return False
+    names = {arg.name for arg in op._schema.arguments}
+    if "dropout_p" in names:
+        return _argument(node, op, "dropout_p") != 0
+    if op.overloadpacket.__name__ == "native_dropout":
+        return _argument(node, op, "p") != 0 and _argument(node, op, "train") is not False
+    return True
 
 
 def _is_mutating(op):
@@ -160,8 +184,9 @@ def _block_of(node):
 class _Converted:
     """The joint FX graph as remat IR, with the maps back."""
 
-    def __init__(self, joint_module, num_fwd_outputs, keep_outputs=True):
+    def __init__(self, joint_module, num_fwd_outputs, keep_outputs=True, policies=None):
         self.graph = _planner.JointGraph("joint")
+        self.policies = policies or {}   # fx node name -> remat.policy override
         self.value = {}          # fx node -> ssa value
         self.node_of = {}        # (loc name, result index) -> fx node
         self.arg_nodes = []      # argument index -> fx node
@@ -271,7 +296,7 @@ class _Converted:
                                   "has a dynamic shape; remat plans static shapes only")
             elif item is not None and not isinstance(item, (int, float, bool)):
                 raise Unsupported(f"node {node.name} ({op}) returns a {type(item).__name__}")
-        random, mutating = _is_random(op), _is_mutating(op)
+        random, mutating = _is_random(node, op), _is_mutating(op)
         if _is_alias(op) and len(inputs) == 1 and outputs and not mutating:
             flops, cost_class = 0, "view"
         else:
@@ -279,7 +304,8 @@ class _Converted:
         block = _block_of(node)
         results = self.graph.op(str(op), inputs, outputs, flops=flops, cost_class=cost_class,
                                 side_effects=random or mutating or not outputs,
-                                loc=node.name, block=block)
+                                loc=node.name, block=block,
+                                policy=self.policies.get(node.name))
         self.num_ops += 1
         if multi:
             self.value[node] = [results[index_map[i]] if i in index_map else None
@@ -325,6 +351,8 @@ class PlanInfo:
         self.report = None
         self.saved = []
         self.planning_time_s = 0.0   # the whole partition function
+        self.joint_module = None     # pytorch_backend: the joint graph it partitioned
+        self.num_fwd_outputs = None
         self.times = {}              # its parts: convert, plan (remat-opt), extract
         self.fallback = None
         self.num_ops = 0
@@ -459,6 +487,36 @@ def partition(joint_module, joint_inputs, *, num_fwd_outputs, policy="auto", bud
     return fallback(joint_module, joint_inputs, num_fwd_outputs=num_fwd_outputs, **kwargs)
 
 
+def plan_of_partition(info, *, device="cpu", keep_outputs=True):
+    """remat's estimate of a partition PyTorch made (a `pytorch_backend`
+    PlanInfo): the joint graph as remat IR, with each forward node that the
+    backward graph runs again marked `remat.policy = "recompute"` and each
+    node the forward hands the backward marked "save", planned under policy
+    none. Returns remat-opt's report: that plan's peak, recompute FLOPs and
+    estimated recompute time in remat's terms (the same cost model and
+    memory semantics as remat's own plans), so two partitions compare on
+    one yardstick."""
+    if info.joint_module is None or info.fw_module is None:
+        raise ValueError("plan_of_partition needs a PlanInfo from pytorch_backend")
+    forward = {n.name for n in info.fw_module.graph.nodes if n.op == "call_function"}
+    policies = {}
+    for n in info.bw_module.graph.nodes:
+        if n.op == "call_function" and n.name in forward:
+            policies[n.name] = "recompute"
+        elif n.op == "placeholder" and not _is_tangent(n) and n.name in forward:
+            policies[n.name] = "save"
+    # A saved item of a multi-result node saves the node.
+    joint = {n.name: n for n in info.joint_module.graph.nodes}
+    for name, policy in list(policies.items()):
+        node = joint.get(name)
+        if policy == "save" and node is not None and node.target is operator.getitem:
+            del policies[name]
+            policies.setdefault(node.args[0].name, "save")
+    conv = _Converted(info.joint_module, info.num_fwd_outputs, keep_outputs, policies)
+    text = conv.graph.text(conv.results, conv.forward_results)
+    return _planner.plan(text, policy="none", device=device)
+
+
 def _device_of(joint_inputs):
     for x in joint_inputs:
         if isinstance(x, torch.Tensor):
@@ -546,6 +604,7 @@ def pytorch_backend(partitioner="default", memory_budget=None, decompositions=No
                 modules = _partitioners.min_cut_rematerialization_partition(*args, **kwargs)
         info.planning_time_s = time.perf_counter() - start
         info.fw_module, info.bw_module = modules
+        info.joint_module, info.num_fwd_outputs = args[0], kwargs.get("num_fwd_outputs")
         return modules
     fw_compiler, bw_compiler = compilers or (boxed_nop, boxed_nop)
     return aot_autograd(fw_compiler=fw_compiler, bw_compiler=bw_compiler,
@@ -635,7 +694,8 @@ def partition_stats(fw_module, bw_module, keep_outputs=True):
     again, counted as the planner counts them) and `peak_bytes`: the most
     bytes the step's own tensors hold at once when the forward and then the
     backward run node by node, each result allocated at its node and freed
-    after the last use of it or of a view of it, the forward's outputs and
+    after the last use of it or of a view of it (each tensor of a multi-
+    result node on its own, as PyTorch allocates them), the forward's outputs and
     the gradients kept to the end (the caller holds them; with
     keep_outputs=False only the first forward output), saved values until
     their last use in the backward, the tangents (the backward's seeds) from
@@ -647,7 +707,12 @@ def partition_stats(fw_module, bw_module, keep_outputs=True):
     num_saved = sum(1 for n in bw_module.graph.find_nodes(op="placeholder")
                     if not _is_tangent(n))
     fw_names = {n.name for n in fw_module.graph.nodes if n.op == "call_function"}
-    root, size, last = {}, {}, {}   # value key -> buffer key; buffer -> bytes, last use
+    root, size, last = {}, {}, {}   # value key -> buffer key(s); buffer -> bytes, last use
+
+    def buffers(b):
+        # A multi-result node's value is the list of its results' buffers.
+        return [x for x in b if x is not None] if isinstance(b, list) else (
+            [] if b is None else [b])
     order = []                      # buffers in definition order, with their position
     recompute = pos = 0
     saved = set()   # buffers the backward reads from the forward (views: once)
@@ -658,8 +723,8 @@ def partition_stats(fw_module, bw_module, keep_outputs=True):
             if n.op == "placeholder":
                 carried = tag == "bw" and n.name in fw_names
                 root[key] = root.get(("fw", n.name)) if carried else None
-                if carried and root[key] is not None:
-                    saved.add(root[key])
+                if carried:
+                    saved.update(buffers(root[key]))
                 if tag == "bw" and _is_tangent(n):
                     # AOTAutograd allocates the tangents as the backward starts.
                     root[key] = key
@@ -668,9 +733,8 @@ def partition_stats(fw_module, bw_module, keep_outputs=True):
                     order.append((key, pos))
                 continue
             inputs = [root.get((tag, a.name)) for a in n.all_input_nodes]
-            for b in inputs:
-                if b is not None:
-                    last[b] = max(last.get(b, 0), pos)
+            for b in (x for i in inputs for x in buffers(i)):
+                last[b] = max(last.get(b, 0), pos)
             if n.op == "output":
                 # Results stay to the end: the gradients, and the forward's
                 # own outputs (the loss, the logits: the caller holds them, as
@@ -682,17 +746,34 @@ def partition_stats(fw_module, bw_module, keep_outputs=True):
                     if not keep_outputs:
                         outs = outs[:1]
                 for a in outs:
-                    b = root.get((tag, a.name))
-                    if b is not None:
+                    for b in buffers(root.get((tag, a.name))):
                         last[b] = float("inf")
                 continue
-            if n.target is operator.getitem or _aliases_input(n):
+            if n.target is operator.getitem:
+                base, index = root.get((tag, n.args[0].name)), n.args[1]
+                root[key] = (base[index] if isinstance(base, list) and 0 <= index < len(base)
+                             else None if isinstance(base, list) else base)
+                continue
+            if _aliases_input(n):
                 root[key] = inputs[0] if inputs else None
                 continue
-            root[key] = key
-            size[key] = _bytes(n.meta.get("val"))
-            last[key] = pos
-            order.append((key, pos))
+            val = n.meta.get("val")
+            if isinstance(val, (tuple, list)):
+                root[key] = []
+                for i, item in enumerate(val):
+                    if not isinstance(item, torch.Tensor):
+                        root[key].append(None)
+                        continue
+                    b = (tag, n.name, i)
+                    root[key].append(b)
+                    size[b] = _bytes(item)
+                    last[b] = pos
+                    order.append((b, pos))
+            else:
+                root[key] = key
+                size[key] = _bytes(val)
+                last[key] = pos
+                order.append((key, pos))
             if tag == "bw" and n.name in fw_names and isinstance(n.target, torch._ops.OpOverload):
                 val = n.meta.get("val")
                 outs = [(tuple(v.shape), "") for v in (val if isinstance(val, (tuple, list)) else [val])

@@ -254,6 +254,50 @@ class TransformersTest(unittest.TestCase):
     def test_gpt2(self):
         self.check_model("gpt2")
 
+    def test_attention_without_dropout_is_recomputed(self):
+        # GPT-2's attention is one ATen op with two results (output and
+        # logsumexp), tagged nondeterministic_seeded for its dropout_p; at
+        # dropout_p 0 it is deterministic and may be recomputed. The
+        # measured peak then follows the plan, each result a tensor of its
+        # own.
+        torch.manual_seed(0)
+        model = transformers_model("gpt2")
+        ids = torch.randint(0, 256, (2, 32))
+        inputs = dict(input_ids=ids, labels=ids)
+        ref = run(model, inputs, rt.pytorch_backend("default"))
+        loss, grads, peak, info = run(model, inputs, rt.backend(policy="full",
+                                                                 keep_outputs=False))
+        self.assertIsNone(info.fallback)
+        self.assertTrue(equal(grads, ref[1]))
+        fw = {n.name for n in info.fw_module.graph.nodes if n.op == "call_function"}
+        again = [n.name for n in info.bw_module.graph.nodes
+                 if n.op == "call_function" and n.name in fw and "attention" in n.name]
+        self.assertTrue(again)
+        self.assertLessEqual(abs(peak - plan_peak(info)), SLACK)
+        stats = rt.partition_stats(info.fw_module, info.bw_module, keep_outputs=False)
+        self.assertLessEqual(abs(stats["peak_bytes"] - peak), SLACK)
+
+    def test_plan_of_a_pytorch_partition(self):
+        # min-cut's plan in remat's terms: the same recomputation and peak
+        # as partition_stats counts from its two graphs, and an estimated
+        # time to compare with remat's own plans.
+        torch.manual_seed(0)
+        model = transformers_model("gpt2")
+        ids = torch.randint(0, 256, (2, 32))
+        inputs = dict(input_ids=ids, labels=ids)
+        _, grads, peak, info = run(model, inputs, rt.pytorch_backend("min_cut", 0.3))
+        stats = rt.partition_stats(info.fw_module, info.bw_module, keep_outputs=False)
+        report = rt.plan_of_partition(info, keep_outputs=False)
+        self.assertGreater(stats["recompute_flops"], 0)
+        self.assertEqual(report["result"]["recompute_flops"], stats["recompute_flops"])
+        self.assertEqual(report["result"]["peak_bytes"] - report["argument_bytes"],
+                         stats["peak_bytes"])
+        self.assertLessEqual(abs(stats["peak_bytes"] - peak), SLACK)
+        self.assertGreater(report["result"]["estimated_time_s"],
+                           report["baseline"]["estimated_time_s"])
+        with self.assertRaises(ValueError):
+            rt.plan_of_partition(run(model, inputs, rt.backend(policy="none"))[3])
+
     def test_llama(self):
         self.check_model("llama")
 

@@ -3,7 +3,10 @@
 // RUN: remat-opt %s --rematerialize="policy=auto max-overhead=100%" | FileCheck %s --check-prefix=TWO
 // RUN: remat-opt %s --rematerialize="policy=auto budget=3MB" | FileCheck %s --check-prefix=NONE
 // RUN: remat-opt %s --rematerialize="policy=auto max-overhead=0" | FileCheck %s --check-prefix=NONE
-// RUN: remat-opt %s --rematerialize="policy=auto budget=2883588 pareto=true report=-" -o /dev/null | FileCheck %s --check-prefix=REPORT
+// RUN: remat-opt %s --rematerialize="policy=auto budget=2883588 pareto=true report=- solver=search" -o /dev/null | FileCheck %s --check-prefix=REPORT
+// RUN: remat-opt %s --rematerialize="policy=auto budget=2883588 report=-" -o /dev/null | FileCheck %s --check-prefix=EXACT
+// RUN: remat-opt %s --rematerialize="policy=auto budget=2883588 report=- solver=exact" -o /dev/null | FileCheck %s --check-prefix=EXACT
+// RUN: not remat-opt %s --rematerialize="policy=auto budget=1 solver=nope" 2>&1 | FileCheck %s --check-prefix=SOLVER
 // RUN: remat-opt %s --rematerialize="policy=selective pareto=true report=-" -o /dev/null | FileCheck %s --check-prefix=SELREPORT
 // RUN: not remat-opt %s --rematerialize="policy=auto budget=2818051" 2>&1 | FileCheck %s --check-prefix=BELOW
 // RUN: not remat-opt %s --rematerialize="policy=full budget=2.8MB" 2>&1 | FileCheck %s --check-prefix=FULL
@@ -14,8 +17,8 @@
 // RUN: not remat-opt %s --rematerialize="policy=auto max-overhead=5%% budget=1GiB" 2>&1 | FileCheck %s --check-prefix=BOTH
 // RUN: not remat-opt %s --rematerialize="policy=full max-overhead=0.1" 2>&1 | FileCheck %s --check-prefix=NOTAUTO
 
-// BELOW: error: no plan fits budget 2818051 bytes (2.7 MiB): the smallest peak remat found for this function is 2818052 bytes (2.7 MiB); no plan can go below 2686980 bytes (2.6 MiB) (the arguments and the operands and results of the largest op)
-// FULL: error: policy 'full' reaches a peak of 2949124 bytes (2.8 MiB), above budget 2800000 bytes (2.7 MiB); the smallest peak remat found for this function is 2818052 bytes (2.7 MiB); no plan can go below 2686980 bytes (2.6 MiB)
+// BELOW: error: no plan fits budget 2818051 bytes (2.7 MiB): the smallest peak remat found for this function is 2818052 bytes (2.7 MiB) (the least of all plans that keep or recompute each saved activation: solver=exact simulated all 2^6); no plan can go below 2686980 bytes (2.6 MiB) (the arguments and the operands and results of the largest op)
+// FULL: error: policy 'full' reaches a peak of 2949124 bytes (2.8 MiB), above budget 2800000 bytes (2.7 MiB); the smallest peak remat found for this function is 2818052 bytes (2.7 MiB) (the least of all plans that keep or recompute each saved activation: solver=exact simulated all 2^6); no plan can go below 2686980 bytes (2.6 MiB)
 // SEL: error: policy 'selective' reaches a peak of 2949124 bytes (2.8 MiB), above budget 2883588 bytes (2.8 MiB); policy=auto fits it
 // UNIT: error: invalid budget '{{.*}}'; expected a whole number of bytes below 2^63, with an optional unit (B, KB, MB, GB, TB, KiB, MiB, GiB, TiB), e.g. budget=12GiB or budget=1.5KiB
 // OVERHEAD: error: invalid max-overhead '-1'; expected a non-negative fraction such as 0.05 or 5%
@@ -81,7 +84,8 @@ func.func @attention(%x: tensor<256x1024xf32>, %wq: tensor<1024x64xf32>, %wk: te
 // NONE-COUNT-1: nn.matmul %arg0, %arg1 {
 // NONE-NOT:   nn.matmul %arg0, %arg1 {
 
-// The certificate: to peak at 2883588 bytes, the ops where none holds
+// The certificate of the search (solver=search; the default simulates
+// every plan of this small function, below): to peak at 2883588 bytes, the ops where none holds
 // 2949124 must lose 65536 bytes of saved activations. The cheapest cover,
 // fractionally, is a quarter of the dropout's 262144 bytes (a quarter of its
 // 3.11 us on the H200: 0.78 us); a whole projection (Q or K, 65536 bytes)
@@ -95,6 +99,13 @@ func.func @attention(%x: tensor<256x1024xf32>, %wq: tensor<1024x64xf32>, %wk: te
 // REPORT-SAME: "peak_bytes":2949124,"recompute_flops":0}],"peak_lower_bound_bytes":2686980,"policy":"auto"
 // REPORT-SAME: "result":{
 // REPORT-SAME: "peak_bytes":2883588,"recompute_flops":33554432
+// REPORT-SAME: "solver":"search"
+
+// With 6 movable buffers, solver=auto (the default) simulates all 64 plans:
+// the frontier is exact, and so is the certificate (gap 0).
+// EXACT: "certificate":{"gap":0,"peak_bytes":2883588,"recompute_time_lower_bound_s":3.286{{[0-9]*}}e-06,"recompute_time_s":3.286{{[0-9]*}}e-06}
+// EXACT-SAME: "solver":"exact"
+// SOLVER: error: unknown solver 'nope'; expected auto, search or exact
 
 // The frontier does not depend on the policy; selective's own plan is
 // dominated by policy none's here (the same peak, more time).

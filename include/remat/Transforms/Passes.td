@@ -116,6 +116,10 @@ def Rematerialize : Pass<"rematerialize", "::mlir::func::FuncOp"> {
     Option<"maxOverhead", "max-overhead", "std::string", /*default=*/"\"\"",
            "auto: the most estimated recompute time, as a fraction of the "
            "step's (0.05 or 5%)">,
+    Option<"solver", "solver", "std::string", /*default=*/"\"auto\"",
+           "how auto's frontier is computed: exact (every plan of the "
+           "decision space simulated), search (the heuristic) or auto "
+           "(exact where that is cheap)">,
     Option<"pareto", "pareto", "bool", /*default=*/"false",
            "add the Pareto frontier of plans to the report">,
     Option<"timeline", "timeline", "bool", /*default=*/"false",

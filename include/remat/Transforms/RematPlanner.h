@@ -24,6 +24,7 @@ namespace remat {
 
 enum class Policy { None, Full, Sqrt, Selective, Auto };
 std::optional<Policy> parsePolicy(llvm::StringRef name);
+std::optional<SolverMethod> parseSolverMethod(llvm::StringRef name);
 llvm::StringRef stringifyPolicy(Policy policy);
 
 struct PlannerOptions {
@@ -40,6 +41,8 @@ struct PlannerOptions {
   std::optional<double> maxOverhead;
   /// Compute the Pareto frontier for the report.
   bool pareto = false;
+  /// How the frontier is computed (solver=auto|search|exact).
+  SolverMethod solver = SolverMethod::Auto;
 };
 
 /// Parses a byte size: an integer or decimal number with an optional unit
@@ -73,6 +76,13 @@ struct RematPlan {
   /// With `pareto`: (peak, recompute time) from the least memory to no
   /// recompute; kept sets are not retained.
   llvm::SmallVector<FrontierPoint> pareto;
+  /// Where a frontier was computed: "exact" (every plan of the decision
+  /// space simulated) or "search"; empty otherwise.
+  std::string solver;
+  /// With an exact frontier: the least recompute time of any plan of the
+  /// decision space whose peak is at most this plan's (a lower bound the
+  /// certificate uses).
+  std::optional<double> optimalTime;
 };
 
 /// Ops that must be cloned, in dependency order, to recompute `value` when

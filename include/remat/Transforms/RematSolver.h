@@ -27,7 +27,19 @@ struct FrontierPoint {
   llvm::BitVector kept;
 };
 
+/// How the frontier is computed: `Search` (the heuristic below), `Exact`
+/// (every plan of the decision space simulated: each movable buffer kept or
+/// recomputed, from the first start), or `Auto` (exact when that is at most
+/// `exactWorkLimit` op-simulations, the search otherwise).
+enum class SolverMethod { Auto, Search, Exact };
+
 struct SolverOptions {
+  SolverMethod method = SolverMethod::Auto;
+  /// Auto: enumerate when 2^(movable buffers) times the function's ops is at
+  /// most this (2^27: about 0.1-0.5 s on one core).
+  uint64_t exactWorkLimit = uint64_t(1) << 27;
+  /// Exact: the most movable buffers enumerated (2^24 plans).
+  unsigned exactMaxMovable = 24;
   /// Saved activations whose decision may not change (overrides, values that
   /// cannot be recomputed), by value id.
   llvm::BitVector fixed;
@@ -46,10 +58,22 @@ struct SolverOptions {
   unsigned relaxedPoints = 48;
 };
 
+/// What the solver did.
+struct SolverStats {
+  /// Whether every plan of the decision space was simulated: the frontier
+  /// is then exact within it.
+  bool exact = false;
+  /// Buffers whose keep/recompute decision is free.
+  unsigned movable = 0;
+};
+
 /// Computes the frontier, sorted by increasing peak (and so decreasing time).
+/// Empty only when `method` is Exact and the function has more than
+/// `exactMaxMovable` movable buffers.
 llvm::SmallVector<FrontierPoint>
 computeParetoFrontier(const PlanSimulator &sim, const JointGraph &graph,
-                      const DeviceInfo &device, const SolverOptions &options);
+                      const DeviceInfo &device, const SolverOptions &options,
+                      SolverStats *stats = nullptr);
 
 /// The cheapest point whose peak is at most `budget`, or null if none is.
 const FrontierPoint *pickForBudget(llvm::ArrayRef<FrontierPoint> frontier,

@@ -43,6 +43,14 @@
 using namespace mlir;
 using namespace remat;
 
+std::optional<SolverMethod> remat::parseSolverMethod(StringRef name) {
+  return llvm::StringSwitch<std::optional<SolverMethod>>(name)
+      .Case("auto", SolverMethod::Auto)
+      .Case("search", SolverMethod::Search)
+      .Case("exact", SolverMethod::Exact)
+      .Default(std::nullopt);
+}
+
 std::optional<Policy> remat::parsePolicy(StringRef name) {
   return llvm::StringSwitch<std::optional<Policy>>(name)
       .Case("none", Policy::None)
@@ -194,6 +202,10 @@ private:
   /// The least peak the frontier reached, and whether it is proven least
   /// (it equals the memory plan's lower bound) or what that bound is.
   std::string describeLeastPeak(uint64_t least) const;
+  /// Set by solve(): whether the frontier is exact, and over how many
+  /// movable buffers.
+  bool exactFrontier = false;
+  unsigned movable = 0;
   bool proposeBlockBoundaries();
   /// Whether a forward user of `value` lies outside its segment (block).
   bool
@@ -552,9 +564,17 @@ std::string Planner::describeLeastPeak(uint64_t least) const {
            formatBytes(least) +
            " (no plan can go lower: it is what one op "
            "needs at once)";
+  std::string floor = "no plan can go below " + formatBytes(bound) +
+                      " (the arguments and the operands and results of the "
+                      "largest op)";
+  if (exactFrontier)
+    return "the smallest peak remat found for this function is " +
+           formatBytes(least) +
+           " (the least of all plans that keep or recompute each saved "
+           "activation: solver=exact simulated all 2^" +
+           std::to_string(movable) + "); " + floor;
   return "the smallest peak remat found for this function is " +
-         formatBytes(least) + "; no plan can go below " + formatBytes(bound) +
-         " (the arguments and the operands and results of the largest op)";
+         formatBytes(least) + "; " + floor;
 }
 
 bool Planner::solve() {
@@ -582,9 +602,21 @@ bool Planner::solve() {
       return false;
     solver.starts.push_back(sim.toBits(start->kept));
   }
+  solver.method = options.solver;
+  SolverStats stats;
   SmallVector<FrontierPoint> frontier =
-      computeParetoFrontier(sim, graph, options.device, solver);
-  assert(!frontier.empty() && "the starts are candidates");
+      computeParetoFrontier(sim, graph, options.device, solver, &stats);
+  if (frontier.empty()) {
+    func.emitError() << "solver=exact simulates every plan: this function has "
+                     << stats.movable << " movable buffers (2^"
+                     << stats.movable << " plans), more than the "
+                     << solver.exactMaxMovable
+                     << " it enumerates; use solver=search or solver=auto";
+    return false;
+  }
+  exactFrontier = stats.exact;
+  movable = stats.movable;
+  plan.solver = stats.exact ? "exact" : "search";
 
   plan.budget = options.budget;
   plan.maxOverhead = options.maxOverhead;
@@ -605,6 +637,11 @@ bool Planner::solve() {
         diag << describeLeastPeak(least);
       return false;
     }
+  }
+  if (exactFrontier) {
+    uint64_t peak = sim.simulate(sim.toBits(plan.kept)).peakBytes;
+    if (const FrontierPoint *best = pickForBudget(frontier, peak))
+      plan.optimalTime = best->recomputeTime;
   }
   if (options.pareto) {
     plan.pareto = std::move(frontier);

@@ -273,10 +273,20 @@ llvm::json::Object remat::buildReport(func::FuncOp func, Policy policy,
   }
   if (device.profile)
     report["cost_profile"] = device.profile->path;
+  // How the frontier was computed, where one was (auto, a budget, pareto).
+  if (!plan.solver.empty())
+    report["solver"] = plan.solver;
   // What the plan costs against what any plan at its peak must cost.
   double recompute =
       std::max(0.0, result.estimatedTime - baseline.estimatedTime);
   llvm::json::Value bound = nullptr, gap = nullptr;
+  // An exact frontier proves its optimum at this peak: no plan of the
+  // decision space at this peak or below recomputes less (the min guards
+  // against the two sums' rounding).
+  if (plan.optimalTime)
+    timeLowerBound = std::max(
+        std::isfinite(timeLowerBound) ? timeLowerBound : 0.0,
+        std::min(*plan.optimalTime, recompute));
   if (std::isfinite(timeLowerBound)) {
     bound = timeLowerBound;
     gap = recompute > 0 ? (recompute - timeLowerBound) / recompute : 0.0;

@@ -28,6 +28,11 @@
 //     one more of a frontier plan's most expensive recomputes.
 //  5. The Pareto filter of all candidates.
 //
+// Exact (SolverMethod::Exact, and Auto where it is cheap): every subset of
+// the movable buffers recomputed, from the first start (policy none), is
+// simulated; the frontier is then exact within that decision space. The
+// chunks of the enumeration run in parallel and keep their own frontiers.
+//
 //===----------------------------------------------------------------------===//
 
 #include "remat/Transforms/RematSolver.h"
@@ -39,6 +44,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <tuple>
 
 using namespace mlir;
 using namespace remat;
@@ -65,9 +71,12 @@ public:
       : sim(sim), graph(graph), device(device), options(options),
         context(graph.getOps().front()->getContext()) {}
 
-  llvm::SmallVector<FrontierPoint> run();
+  llvm::SmallVector<FrontierPoint> run(SolverStats &stats);
 
 private:
+  /// Every plan of the decision space, in parallel chunks; the candidates
+  /// are the chunks' own frontiers.
+  void enumerate();
   void buildMoves();
   struct State {
     llvm::BitVector kept;
@@ -383,22 +392,83 @@ llvm::SmallVector<size_t> Solver::paretoFilter() const {
   return frontier;
 }
 
-llvm::SmallVector<FrontierPoint> Solver::run() {
-  buildMoves();
-  for (const llvm::BitVector &start : options.starts)
-    search(start);
-  // Refine the chosen plans that the descents left on the frontier (a start
-  // dominated by another descent's plans is not worth the simulations).
-  llvm::SmallVector<size_t> frontier = paretoFilter();
-  llvm::DenseSet<size_t> onFrontier(frontier.begin(), frontier.end());
-  llvm::sort(toRefine);
-  toRefine.erase(std::unique(toRefine.begin(), toRefine.end()), toRefine.end());
-  for (size_t index : toRefine)
-    if (onFrontier.contains(index)) {
-      Candidate from = candidates[index];
-      refine(from);
+void Solver::enumerate() {
+  unsigned n = moves.size();
+  const llvm::BitVector &base = options.starts.front();
+  uint64_t count = uint64_t(1) << n;
+  // Chunks of 2^12 plans (or fewer): each simulates its plans and keeps
+  // those on its own frontier, which is all the merged frontier can use.
+  unsigned chunkBits = std::min(n, 12u);
+  uint64_t chunks = count >> chunkBits;
+  std::vector<std::vector<std::tuple<uint64_t, double, uint64_t>>> found(
+      chunks);
+  auto planOf = [&](uint64_t mask) {
+    llvm::BitVector kept = base;
+    for (unsigned i = 0; i < n; ++i)
+      if (mask >> i & 1)
+        for (unsigned id : moves[i].members)
+          kept.reset(id);
+    return kept;
+  };
+  mlir::parallelFor(context, 0, chunks, [&](size_t chunk) {
+    std::vector<std::tuple<uint64_t, double, uint64_t>> all;
+    uint64_t first = chunk << chunkBits;
+    for (uint64_t mask = first; mask < first + (uint64_t(1) << chunkBits);
+         ++mask) {
+      PlanSimulator::Result r = sim.simulate(planOf(mask));
+      all.emplace_back(r.peakBytes, r.recomputeTime, mask);
     }
-  relax();
+    llvm::sort(all);
+    for (auto &entry : all)
+      if (found[chunk].empty() ||
+          std::get<1>(entry) < std::get<1>(found[chunk].back()))
+        found[chunk].push_back(entry);
+  });
+  for (auto &chunk : found)
+    for (auto [peak, time, mask] : chunk) {
+      llvm::BitVector kept = planOf(mask);
+      add(sim.simulate(kept), kept);
+    }
+  // The fixed policies' plans (full and sqrt keep values outside this
+  // space) stay candidates.
+  for (const llvm::BitVector &start : options.starts)
+    add(sim.simulate(start), start);
+}
+
+llvm::SmallVector<FrontierPoint> Solver::run(SolverStats &stats) {
+  buildMoves();
+  stats.movable = moves.size();
+  bool exact = false;
+  if (options.method == SolverMethod::Exact) {
+    if (moves.size() > options.exactMaxMovable)
+      return {};
+    exact = true;
+  } else if (options.method == SolverMethod::Auto) {
+    uint64_t numOps = graph.getOps().size();
+    exact = moves.size() < 40 &&
+            (uint64_t(1) << moves.size()) <= options.exactWorkLimit / numOps;
+  }
+  stats.exact = exact;
+  if (exact) {
+    enumerate();
+  } else {
+    for (const llvm::BitVector &start : options.starts)
+      search(start);
+    // Refine the chosen plans that the descents left on the frontier (a
+    // start dominated by another descent's plans is not worth the
+    // simulations).
+    llvm::SmallVector<size_t> frontier = paretoFilter();
+    llvm::DenseSet<size_t> onFrontier(frontier.begin(), frontier.end());
+    llvm::sort(toRefine);
+    toRefine.erase(std::unique(toRefine.begin(), toRefine.end()),
+                   toRefine.end());
+    for (size_t index : toRefine)
+      if (onFrontier.contains(index)) {
+        Candidate from = candidates[index];
+        refine(from);
+      }
+    relax();
+  }
   llvm::SmallVector<FrontierPoint> points;
   for (size_t index : paretoFilter()) {
     const Candidate &c = candidates[index];
@@ -411,8 +481,10 @@ llvm::SmallVector<FrontierPoint> Solver::run() {
 llvm::SmallVector<FrontierPoint>
 remat::computeParetoFrontier(const PlanSimulator &sim, const JointGraph &graph,
                              const DeviceInfo &device,
-                             const SolverOptions &options) {
-  return Solver(sim, graph, device, options).run();
+                             const SolverOptions &options,
+                             SolverStats *stats) {
+  SolverStats local;
+  return Solver(sim, graph, device, options).run(stats ? *stats : local);
 }
 
 const FrontierPoint *remat::pickForBudget(ArrayRef<FrontierPoint> frontier,

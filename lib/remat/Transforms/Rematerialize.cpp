@@ -230,6 +230,14 @@ struct RematerializePass
       }
     }
     options.pareto = pareto;
+    std::optional<SolverMethod> method = parseSolverMethod(solver);
+    if (!method) {
+      getOperation().emitError()
+          << "unknown solver '" << solver.getValue()
+          << "'; expected auto, search or exact";
+      return std::nullopt;
+    }
+    options.solver = *method;
     return options;
   }
 };
