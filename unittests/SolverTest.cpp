@@ -196,9 +196,8 @@ exactFrontier(func::FuncOp func, const JointGraph &graph,
 
 // Against exhaustive search on small graphs (up to 2^20 plans each): with
 // solver=auto (the default) these are enumerated, and auto is optimal at
-// every budget of the exact frontier and reaches its least peak; the
-// heuristic (solver=search, what larger graphs get) reaches the least peak
-// and costs little more than the optimum.
+// every budget of the exact frontier and reaches its least peak; so does the
+// heuristic (solver=search, what larger graphs get) on these graphs.
 TEST_F(SolverTest, FrontierIsNearOptimalOnSmallGraphs) {
   SmallVector<OwningOpRef<ModuleOp>> modules;
   SmallVector<func::FuncOp> funcs;
@@ -255,10 +254,11 @@ TEST_F(SolverTest, FrontierIsNearOptimalOnSmallGraphs) {
       EXPECT_EQ(optimal, budgets);
       continue;
     }
-    // Measured when written: 58 budgets, 48 optimal, mean 1.015, worst
-    // 1.333 (one launch overhead on a plan of four).
-    EXPECT_LE(sumRatio / budgets, 1.05);
-    EXPECT_LE(worstRatio, 1.5);
+    // Measured: 58 budgets, 58 optimal (48, mean 1.015 and worst 1.333
+    // before the search tried sibling results together and single moves
+    // from every frontier plan).
+    EXPECT_LE(sumRatio / budgets, 1.01);
+    EXPECT_LE(worstRatio, 1.1);
   }
 }
 

@@ -56,6 +56,13 @@ struct SolverOptions {
   /// Frontier plans, before the widest gaps in peak, from which plans that
   /// keep one more buffer are tried.
   unsigned relaxedPoints = 48;
+  /// Rounds of exchanges (keep one recomputed buffer, recompute one kept
+  /// buffer live across the peak) on up to `exchangedPoints` frontier plans.
+  unsigned exchangeRounds = 2;
+  unsigned exchangedPoints = 32;
+  /// Buffers live across a frontier plan's peak that are tried recomputed
+  /// alone in each exchange round.
+  unsigned oneStepTries = 64;
 };
 
 /// What the solver did.

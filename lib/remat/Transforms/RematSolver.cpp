@@ -26,7 +26,18 @@
 //     unnecessary.
 //  4. Relaxation: before the widest gaps of the frontier, the plans that keep
 //     one more of a frontier plan's most expensive recomputes.
-//  5. The Pareto filter of all candidates.
+//  5. Exchanges (`exchangeRounds` rounds, on up to `exchangedPoints`
+//     frontier plans): each buffer live across the plan's peak recomputed
+//     alone, and each of the dearest recomputed buffers kept again with one
+//     of the cheapest live ones recomputed instead. The greedy steps never
+//     give a buffer back, and a dear small buffer can be the cheapest way to
+//     a slightly lower peak.
+//  6. The Pareto filter of all candidates.
+//
+// The search's moves include, for each op with several movable results, one
+// that recomputes them all: one clone makes them all, so once the large
+// result is recomputed the small ones (a layernorm's mean and rstd) are free,
+// but priced alone at the whole op per few bytes they are never tried.
 //
 // Exact (SolverMethod::Exact, and Auto where it is cheap): every subset of
 // the movable buffers recomputed, from the first start (policy none), is
@@ -40,6 +51,7 @@
 #include "remat/Transforms/RematPlanner.h"
 
 #include "mlir/IR/Threading.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/STLExtras.h"
 
 #include <algorithm>
@@ -78,6 +90,10 @@ private:
   /// are the chunks' own frontiers.
   void enumerate();
   void buildMoves();
+  void sortMoves();
+  /// Search only: adds, for each op with several movable results, the move
+  /// that recomputes them all.
+  void addSiblingMoves();
   struct State {
     llvm::BitVector kept;
     PlanSimulator::Detail detail;
@@ -96,6 +112,9 @@ private:
   simulateAll(ArrayRef<llvm::BitVector> plans) const;
   /// Adds the plans one kept buffer away from the frontier plans.
   void relax();
+  /// Adds the plans one exchange away from frontier plans: a recomputed
+  /// buffer kept again and a kept one live across the peak recomputed.
+  void exchange();
   /// Indices of the candidates on the Pareto frontier, by increasing peak.
   llvm::SmallVector<size_t> paretoFilter() const;
   bool anyKept(const Move &move, const llvm::BitVector &kept) const {
@@ -177,11 +196,49 @@ void Solver::buildMoves() {
     movable.push_back(std::move(move));
   }
   moves = std::move(movable);
+  sortMoves();
+}
+
+void Solver::sortMoves() {
   // Ties in program order, so the search is deterministic.
   llvm::sort(moves, [](const Move &a, const Move &b) {
     double x = a.time * b.bytes, y = b.time * a.bytes;
-    return x != y ? x < y : a.root < b.root;
+    if (x != y)
+      return x < y;
+    if (a.root != b.root)
+      return a.root < b.root;
+    return a.members.size() < b.members.size();
   });
+}
+
+void Solver::addSiblingMoves() {
+  // The results of one op are recomputed by one clone: once its large
+  // result is recomputed, its small ones (a layernorm's mean and rstd)
+  // cost nothing more, but alone each is priced at the whole op per few
+  // bytes and never tried. A move that recomputes them together is.
+  llvm::MapVector<Operation *, llvm::SmallVector<size_t>> byOp;
+  for (auto [index, move] : llvm::enumerate(moves))
+    byOp[sim.getValue(move.members.front()).getDefiningOp()].push_back(index);
+  std::vector<Move> siblings;
+  for (auto &[op, indices] : byOp) {
+    if (indices.size() < 2)
+      continue;
+    Move combined;
+    uint64_t largest = 0;
+    for (size_t index : indices) {
+      const Move &move = moves[index];
+      combined.members.append(move.members.begin(), move.members.end());
+      combined.bytes += move.bytes;
+      combined.time = std::max(combined.time, move.time);
+      if (move.bytes > largest || combined.members.size() == move.members.size()) {
+        largest = move.bytes;
+        combined.root = move.root;
+      }
+    }
+    siblings.push_back(std::move(combined));
+  }
+  moves.insert(moves.end(), siblings.begin(), siblings.end());
+  sortMoves();
 }
 
 Solver::State Solver::descend(State current, const llvm::BitVector &tabu) {
@@ -356,6 +413,48 @@ void Solver::relax() {
     add(result, kept);
 }
 
+void Solver::exchange() {
+  // A greedy descent takes one buffer at a time and never gives one back:
+  // where a cheaper buffer would have freed the same bytes at the peak, the
+  // plan keeps the dearer choice. Try swapping, on frontier plans spread
+  // along it.
+  llvm::SmallVector<size_t> frontier = paretoFilter();
+  size_t points = std::min<size_t>(frontier.size(), options.exchangedPoints);
+  llvm::SmallVector<llvm::BitVector> plans;
+  for (size_t k = 0; k < points; ++k) {
+    const Candidate &from = candidates[frontier[k * frontier.size() / points]];
+    PlanSimulator::Detail detail;
+    PlanSimulator::Result result = sim.simulate(from.kept, &detail);
+    int at = result.peakEvent;
+    llvm::SmallVector<const Move *> back, out;
+    for (const Move &move : llvm::reverse(moves))
+      if (back.size() < options.triesPerStep && !allKept(move, from.kept))
+        back.push_back(&move);
+    // Every buffer live across the peak, recomputed alone (up to
+    // `oneStepTries`: the descent tried only the cheapest per byte, and a
+    // dear small buffer can still be the cheapest way to a slightly lower
+    // peak); the cheapest of them in the exchanges.
+    for (const Move &move : moves)
+      if (out.size() < options.oneStepTries && anyKept(move, from.kept) &&
+          detail.defEvent[move.root] <= at &&
+          detail.lastForwardUse[move.root] < at &&
+          at < detail.firstBackwardUse[move.root])
+        out.push_back(&move);
+    for (const Move *b : out)
+      plans.push_back(with(from.kept, *b, /*keep=*/false));
+    if (out.size() > options.triesPerStep)
+      out.resize(options.triesPerStep);
+    for (const Move *a : back)
+      for (const Move *b : out)
+        if (a != b)
+          plans.push_back(with(with(from.kept, *a, /*keep=*/true), *b,
+                               /*keep=*/false));
+  }
+  llvm::SmallVector<PlanSimulator::Result> results = simulateAll(plans);
+  for (auto [kept, result] : llvm::zip_equal(plans, results))
+    add(result, kept);
+}
+
 llvm::SmallVector<PlanSimulator::Result>
 Solver::simulateAll(ArrayRef<llvm::BitVector> plans) const {
   llvm::SmallVector<PlanSimulator::Result> results(plans.size());
@@ -452,6 +551,7 @@ llvm::SmallVector<FrontierPoint> Solver::run(SolverStats &stats) {
   if (exact) {
     enumerate();
   } else {
+    addSiblingMoves();
     for (const llvm::BitVector &start : options.starts)
       search(start);
     // Refine the chosen plans that the descents left on the frontier (a
@@ -468,6 +568,8 @@ llvm::SmallVector<FrontierPoint> Solver::run(SolverStats &stats) {
         refine(from);
       }
     relax();
+    for (unsigned round = 0; round < options.exchangeRounds; ++round)
+      exchange();
   }
   llvm::SmallVector<FrontierPoint> points;
   for (size_t index : paretoFilter()) {

@@ -1,0 +1,83 @@
+#!/usr/bin/env python3
+"""auto's search against the exact frontier, on GPTs small enough to enumerate.
+
+For each shape, the generated joint graph is planned twice with
+`policy=auto pareto=true`: with `solver=exact` (every plan of the decision
+space simulated: the exact frontier) and with `solver=search` (the heuristic
+that larger graphs get). At every budget on the exact frontier, the search's
+cheapest plan under it is compared with the optimum. Prints, per shape: the
+exact frontier's size, where the search is optimal, its mean and worst cost
+ratio, whether it reaches the least peak, the wall time of each run, and
+which solver the default (`solver=auto`) picks. With --check, fails unless
+the default is exact on every shape.
+
+    python3 benchmarks/exact_gap.py                     # 1-layer GPTs, f32 and bf16
+    python3 benchmarks/exact_gap.py --layers 1 --seq 4096 --hidden 4096
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import common  # noqa: E402
+
+SHAPES = [(seq, hidden, dtype) for dtype in ("f32", "bf16")
+          for seq, hidden in ((1024, 1024), (2048, 2048), (4096, 4096), (1024, 4096))]
+
+
+def frontier(remat_opt, path, device, solver):
+    start = time.perf_counter()
+    out = subprocess.run(
+        [remat_opt, path, "-o", os.devnull,
+         f"--rematerialize=policy=auto budget=1TiB pareto=true device={device} "
+         f"solver={solver} report=-"],
+        capture_output=True, text=True, check=True).stdout
+    seconds = time.perf_counter() - start
+    report = json.loads(out)
+    base = report["baseline"]["estimated_time_s"]
+    points = [(p["peak_bytes"], p["estimated_time_s"] - base) for p in report["pareto"]]
+    return points, report["solver"], seconds
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    common.add_model_args(ap, layers=1, seq=0, hidden=0, heads=16, vocab=32768)
+    common.add_remat_opt_args(ap, os.path.join(HERE, "..", "build", "bin", "remat-opt"))
+    a = ap.parse_args(argv)
+    shapes = SHAPES if a.seq == 0 else [(a.seq, a.hidden, a.dtype)]
+    print(f"{'layers':>6} {'seq':>5} {'hidden':>6} {'dtype':>5} {'default':>8} {'exact pts':>9} "
+          f"{'search optimal':>14} {'mean':>7} {'worst':>7} {'least peak':>10} "
+          f"{'exact s':>7} {'search s':>8}")
+    failures = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for seq, hidden, dtype in shapes:
+            a.seq, a.hidden, a.dtype = seq, hidden, dtype
+            path = common.write_gpt(a, os.path.join(tmp, "gpt.mlir"))
+            _, default, _ = frontier(a.remat_opt, path, a.device, "auto")
+            exact, _, exact_s = frontier(a.remat_opt, path, a.device, "exact")
+            search, _, search_s = frontier(a.remat_opt, path, a.device, "search")
+            ratios = []
+            for peak, best in exact:
+                fits = [t for p, t in search if p <= peak]
+                ratio = (min(fits) / best if best > 0 else (1.0 if min(fits) == 0 else 2.0)
+                         ) if fits else float("inf")
+                ratios.append(ratio)
+            optimal = sum(r <= 1 + 1e-9 for r in ratios)
+            least = "yes" if search[0][0] == exact[0][0] else f"+{search[0][0] - exact[0][0]} B"
+            print(f"{a.layers:>6} {seq:>5} {hidden:>6} {dtype:>5} {default:>8} {len(exact):>9} "
+                  f"{f'{optimal}/{len(exact)}':>14} {sum(ratios) / len(ratios):>7.4f} "
+                  f"{max(ratios):>7.3f} {least:>10} {exact_s:>7.2f} {search_s:>8.2f}")
+            if default != "exact":
+                failures.append(f"seq {seq} hidden {hidden} {dtype}: the default solver "
+                                f"is {default}, not exact")
+    return common.finish(failures, a.check)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
