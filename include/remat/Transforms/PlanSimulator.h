@@ -102,6 +102,10 @@ private:
 
   std::vector<Op> ops;
   std::vector<int> uses;
+  llvm::ArrayRef<int> usesOf(const Op &op) const {
+    return llvm::ArrayRef<int>(uses.data() + op.useBegin,
+                               uses.data() + op.useEnd);
+  }
   std::vector<mlir::Value> values;
   llvm::DenseMap<mlir::Value, unsigned> valueIds;
   std::vector<unsigned> defOp;

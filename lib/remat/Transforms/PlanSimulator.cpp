@@ -204,8 +204,7 @@ void PlanSimulator::Replay::materialize(int id) {
   if (cloneOf[id] >= 0)
     return;
   const Op &op = sim.ops[sim.defOp[id]];
-  ArrayRef<int> opUses(sim.uses.data() + op.useBegin,
-                       sim.uses.data() + op.useEnd);
+  ArrayRef<int> opUses = sim.usesOf(op);
   for (int used : opUses)
     if (needsClone(used))
       materialize(used);
@@ -238,8 +237,7 @@ void PlanSimulator::Replay::runOps(unsigned begin, unsigned end) {
   unsigned terminator = sim.ops.size() - 1;
   for (unsigned index = begin; index < end; ++index) {
     const Op &op = sim.ops[index];
-    ArrayRef<int> opUses(sim.uses.data() + op.useBegin,
-                         sim.uses.data() + op.useEnd);
+    ArrayRef<int> opUses = sim.usesOf(op);
     bool rewritten = !op.forward && index != terminator;
     if (rewritten)
       for (int used : opUses)
@@ -321,9 +319,6 @@ void PlanSimulator::buildSparse() {
   auto isRewritten = [&](unsigned index) {
     return !ops[index].forward && index != terminator;
   };
-  auto opUses = [&](const Op &op) {
-    return ArrayRef<int>(uses.data() + op.useBegin, uses.data() + op.useEnd);
-  };
   // Backward views of forward values live in the buffer that the rewritten
   // function gives the forward value.
   sparse.aliasOf.assign(numValues, -1);
@@ -365,7 +360,7 @@ void PlanSimulator::buildSparse() {
     Sparse::Site site{index, rewritten,
                       static_cast<unsigned>(sparse.siteUses.size()), 0,
                       static_cast<unsigned>(sparse.siteDefs.size()), 0};
-    for (int used : opUses(op)) {
+    for (int used : usesOf(op)) {
       if (used < 0)
         continue;
       if (forwardValue[used] || sparse.aliasOf[used] >= 0) {
@@ -485,8 +480,7 @@ void PlanSimulator::SparseReplay::materialize(int id, unsigned index) {
   if (cloneOf[id] >= 0)
     return;
   const Op &op = sim.ops[sim.defOp[id]];
-  ArrayRef<int> opUses(sim.uses.data() + op.useBegin,
-                       sim.uses.data() + op.useEnd);
+  ArrayRef<int> opUses = sim.usesOf(op);
   for (int used : opUses)
     if (needsClone(used))
       materialize(used, index);
