@@ -328,3 +328,55 @@ TEST(ParseTest, Fractions) {
 }
 
 } // namespace
+
+namespace {
+
+// The certificate's cover: whole ops, not fractions of them.
+TEST(MinimumCover, WholeItemsBetweenFractionalAndInteger) {
+  // The attention block of rematerialize-auto.mlir: 65536 bytes must go;
+  // the dropout frees 262144 bytes for 3.11 us, a projection 65536 for 3.29.
+  SmallVector<std::pair<double, uint64_t>> items = {{3.11, 262144},
+                                                    {3.29, 65536}};
+  EXPECT_DOUBLE_EQ(minimumCover(items, 65536), 3.11);
+  EXPECT_DOUBLE_EQ(minimumCover(items, 0), 0.0);
+  EXPECT_TRUE(std::isinf(minimumCover(items, 262144 + 65536 + 1)));
+  // The cheapest per byte is not in the optimum: 10 bytes for 10 s, or 6
+  // and 5 bytes for 4 s each (fractional: 1 s per byte, 10 s).
+  SmallVector<std::pair<double, uint64_t>> knap = {
+      {10, 10}, {4, 6}, {4, 5}, {3, 2}};
+  EXPECT_DOUBLE_EQ(minimumCover(knap, 10), 8.0);
+  // With no nodes to explore, it falls back to the fractional bound: the
+  // 6 bytes for 4 s, then 4 of the 5 for 3.2 s.
+  EXPECT_DOUBLE_EQ(minimumCover(knap, 10, /*maxNodes=*/0), 7.2);
+  // Random instances: never above the brute-force optimum, equal to it
+  // with enough nodes, never below the root's fractional bound.
+  std::mt19937 rng(3);
+  for (unsigned trial = 0; trial < 200; ++trial) {
+    SmallVector<std::pair<double, uint64_t>> random;
+    unsigned n = 1 + rng() % 10;
+    uint64_t total = 0;
+    for (unsigned i = 0; i < n; ++i) {
+      random.push_back({1.0 + rng() % 100, 1 + rng() % 50});
+      total += random.back().second;
+    }
+    uint64_t missing = 1 + rng() % total;
+    double optimum = std::numeric_limits<double>::infinity();
+    for (unsigned mask = 0; mask < (1u << n); ++mask) {
+      uint64_t b = 0;
+      double t = 0;
+      for (unsigned i = 0; i < n; ++i)
+        if (mask >> i & 1) {
+          b += random[i].second;
+          t += random[i].first;
+        }
+      if (b >= missing)
+        optimum = std::min(optimum, t);
+    }
+    EXPECT_DOUBLE_EQ(minimumCover(random, missing), optimum) << trial;
+    double limited = minimumCover(random, missing, /*maxNodes=*/2);
+    EXPECT_LE(limited, optimum + 1e-9) << trial;
+    EXPECT_GE(limited, minimumCover(random, missing, 0) - 1e-9) << trial;
+  }
+}
+
+} // namespace

@@ -39,11 +39,21 @@ FunctionStats computeFunctionStats(mlir::func::FuncOp func,
 /// after the last read by a forward op that runs in every plan, and only if
 /// the op that defines it runs again (at least that op's time); a buffer of
 /// a forward op that feeds only the backward may be dropped with its op at
-/// no cost of its own. The cheapest fractional cover of the missing bytes,
-/// at the op where it is dearest, is the bound (infinite if some op cannot
-/// be covered). Ops the overrides keep count as not freeable.
+/// no cost of its own. The cheapest cover of the missing bytes by whole ops
+/// (minimumCover), at the op where it is dearest, is the bound (infinite if
+/// some op cannot be covered). Ops the overrides keep count as not
+/// freeable.
 double recomputeTimeLowerBound(mlir::func::FuncOp func, const JointGraph &graph,
                                const DeviceInfo &device, uint64_t peak);
+
+/// A lower bound on the least total time of a subset of `items` (seconds,
+/// bytes) whose bytes add up to at least `missing`: the exact minimum when
+/// branch and bound over the fractional relaxation finishes within
+/// `maxNodes` nodes, else the least of what it found and the fractional
+/// bounds of the nodes it left. Never above the minimum, never below the
+/// fractional relaxation; infinite if all items together fall short.
+double minimumCover(llvm::ArrayRef<std::pair<double, uint64_t>> items,
+                    uint64_t missing, unsigned maxNodes = 2000);
 
 /// "file:line:col" of the first file location in `loc`, or its printed form.
 std::string formatLocation(mlir::Location loc);

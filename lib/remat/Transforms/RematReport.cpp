@@ -2,6 +2,8 @@
 
 #include "remat/Transforms/RematReport.h"
 
+#include <functional>
+
 #include "remat/Analysis/JointGraph.h"
 #include "remat/Analysis/MemoryPlan.h"
 #include "remat/Dialect/Remat/RematDialect.h"
@@ -162,22 +164,74 @@ double remat::recomputeTimeLowerBound(func::FuncOp func,
     SmallVector<std::pair<double, uint64_t>> items; // (seconds, bytes)
     for (auto &[def, freed] : byOp)
       items.push_back({timeOf(def), freed});
-    llvm::sort(items, [](auto a, auto b) {
-      return a.first * b.second < b.first * a.second;
-    });
-    double cost = 0;
-    for (auto [seconds, freed] : items) {
-      if (missing == 0)
-        break;
-      uint64_t take = std::min(freed, missing);
-      cost += seconds * (static_cast<double>(take) / freed);
-      missing -= take;
-    }
-    if (missing > 0)
-      return std::numeric_limits<double>::infinity();
+    double cost = minimumCover(items, missing);
+    if (std::isinf(cost))
+      return cost;
     bound = std::max(bound, cost);
   }
   return bound;
+}
+
+double remat::minimumCover(ArrayRef<std::pair<double, uint64_t>> input,
+                           uint64_t missing, unsigned maxNodes) {
+  if (missing == 0)
+    return 0;
+  // Cheapest per byte first; prefix sums make the fractional completion of
+  // a node (take items from `next` on, the last one in part) a binary
+  // search.
+  SmallVector<std::pair<double, uint64_t>> items(input);
+  llvm::sort(items, [](auto a, auto b) {
+    return a.first * b.second < b.first * a.second;
+  });
+  size_t n = items.size();
+  SmallVector<uint64_t> bytes(n + 1, 0);
+  SmallVector<double> seconds(n + 1, 0);
+  for (size_t i = 0; i < n; ++i) {
+    bytes[i + 1] = bytes[i] + items[i].second;
+    seconds[i + 1] = seconds[i] + items[i].first;
+  }
+  if (bytes[n] < missing)
+    return std::numeric_limits<double>::infinity();
+  // The fractional bound of covering `need` more bytes with items
+  // [next, n): whole items while they fit, then part of one.
+  auto fractional = [&](size_t next, uint64_t need) {
+    if (need == 0)
+      return 0.0;
+    uint64_t target = bytes[next] + need;
+    if (bytes[n] < target)
+      return std::numeric_limits<double>::infinity();
+    size_t k = std::lower_bound(bytes.begin() + next, bytes.end(), target) -
+               bytes.begin(); // bytes[k] >= target, bytes[k - 1] < target
+    const auto &[t, b] = items[k - 1];
+    uint64_t before = bytes[k - 1] - bytes[next];
+    return seconds[k - 1] - seconds[next] +
+           t * (static_cast<double>(need - before) / b);
+  };
+  // Depth first: take item `next` or leave it. Nodes left unexplored when
+  // the budget runs out contribute their fractional bounds, so the result
+  // stays a lower bound on the integer optimum.
+  double best = std::numeric_limits<double>::infinity();
+  double open = std::numeric_limits<double>::infinity();
+  unsigned nodes = 0;
+  std::function<void(size_t, uint64_t, double)> visit =
+      [&](size_t next, uint64_t need, double cost) {
+        if (need == 0) {
+          best = std::min(best, cost);
+          return;
+        }
+        double lower = cost + fractional(next, need);
+        if (lower >= best || next == n)
+          return;
+        if (++nodes > maxNodes) {
+          open = std::min(open, lower);
+          return;
+        }
+        const auto &[t, b] = items[next];
+        visit(next + 1, need - std::min(need, b), cost + t);
+        visit(next + 1, need, cost);
+      };
+  visit(0, missing, 0);
+  return std::min(best, open);
 }
 
 std::string remat::formatLocation(Location loc) {
