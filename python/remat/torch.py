@@ -498,7 +498,7 @@ def plan_of_partition(info, *, device="cpu", keep_outputs=True):
     one yardstick."""
     if info.joint_module is None or info.fw_module is None:
         raise ValueError("plan_of_partition needs a PlanInfo from pytorch_backend")
-    forward = {n.name for n in info.fw_module.graph.nodes if n.op == "call_function"}
+    forward = _forward_names(info.fw_module)
     policies = {}
     for n in info.bw_module.graph.nodes:
         if n.op == "call_function" and n.name in forward:
@@ -687,6 +687,12 @@ def _aliases_input(node):
             and _is_alias(node.target))
 
 
+def _forward_names(fw_module):
+    """Names of the forward graph's computations: a backward node of one of
+    these names is a recomputation, a backward input of one a saved value."""
+    return {n.name for n in fw_module.graph.nodes if n.op == "call_function"}
+
+
 def partition_stats(fw_module, bw_module, keep_outputs=True):
     """Figures of a partition, from its two FX graphs alone (whoever made
     it): `saved_bytes` (what the forward hands the backward, inputs
@@ -706,13 +712,20 @@ def partition_stats(fw_module, bw_module, keep_outputs=True):
     # backward input but the tangents).
     num_saved = sum(1 for n in bw_module.graph.find_nodes(op="placeholder")
                     if not _is_tangent(n))
-    fw_names = {n.name for n in fw_module.graph.nodes if n.op == "call_function"}
+    fw_names = _forward_names(fw_module)
     root, size, last = {}, {}, {}   # value key -> buffer key(s); buffer -> bytes, last use
 
     def buffers(b):
         # A multi-result node's value is the list of its results' buffers.
         return [x for x in b if x is not None] if isinstance(b, list) else (
             [] if b is None else [b])
+
+    def allocate(b, val):
+        # A new buffer, allocated at the current node.
+        size[b] = _bytes(val)
+        last[b] = pos
+        order.append((b, pos))
+        return b
     order = []                      # buffers in definition order, with their position
     recompute = pos = 0
     saved = set()   # buffers the backward reads from the forward (views: once)
@@ -727,10 +740,7 @@ def partition_stats(fw_module, bw_module, keep_outputs=True):
                     saved.update(buffers(root[key]))
                 if tag == "bw" and _is_tangent(n):
                     # AOTAutograd allocates the tangents as the backward starts.
-                    root[key] = key
-                    size[key] = _bytes(n.meta.get("val"))
-                    last[key] = pos
-                    order.append((key, pos))
+                    root[key] = allocate(key, n.meta.get("val"))
                 continue
             inputs = [root.get((tag, a.name)) for a in n.all_input_nodes]
             for b in (x for i in inputs for x in buffers(i)):
@@ -751,29 +761,21 @@ def partition_stats(fw_module, bw_module, keep_outputs=True):
                 continue
             if n.target is operator.getitem:
                 base, index = root.get((tag, n.args[0].name)), n.args[1]
-                root[key] = (base[index] if isinstance(base, list) and 0 <= index < len(base)
-                             else None if isinstance(base, list) else base)
+                if isinstance(base, list):
+                    root[key] = base[index] if 0 <= index < len(base) else None
+                else:
+                    root[key] = base
                 continue
             if _aliases_input(n):
                 root[key] = inputs[0] if inputs else None
                 continue
             val = n.meta.get("val")
             if isinstance(val, (tuple, list)):
-                root[key] = []
-                for i, item in enumerate(val):
-                    if not isinstance(item, torch.Tensor):
-                        root[key].append(None)
-                        continue
-                    b = (tag, n.name, i)
-                    root[key].append(b)
-                    size[b] = _bytes(item)
-                    last[b] = pos
-                    order.append((b, pos))
+                root[key] = [allocate((tag, n.name, i), item)
+                             if isinstance(item, torch.Tensor) else None
+                             for i, item in enumerate(val)]
             else:
-                root[key] = key
-                size[key] = _bytes(val)
-                last[key] = pos
-                order.append((key, pos))
+                root[key] = allocate(key, val)
             if tag == "bw" and n.name in fw_names and isinstance(n.target, torch._ops.OpOverload):
                 val = n.meta.get("val")
                 outs = [(tuple(v.shape), "") for v in (val if isinstance(val, (tuple, list)) else [val])

@@ -22,6 +22,7 @@
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/Sequence.h"
 
 #include <memory>
 #include <mutex>
@@ -95,6 +96,9 @@ private:
     unsigned useBegin = 0, useEnd = 0;
     unsigned firstResult = 0, numResults = 0;
     bool forward = false;
+    /// A backward op (not the terminator): its reads of forward values are
+    /// what the rewrite redirects to clones.
+    bool rewritten = false;
     bool view = false;
     uint64_t flops = 0;
     double time = 0;
@@ -105,6 +109,9 @@ private:
   llvm::ArrayRef<int> usesOf(const Op &op) const {
     return llvm::ArrayRef<int>(uses.data() + op.useBegin,
                                uses.data() + op.useEnd);
+  }
+  static auto resultsOf(const Op &op) {
+    return llvm::seq(op.firstResult, op.firstResult + op.numResults);
   }
   std::vector<mlir::Value> values;
   llvm::DenseMap<mlir::Value, unsigned> valueIds;
@@ -122,6 +129,11 @@ private:
     unsigned start, end;
     uint64_t size;
   };
+  /// A difference array over `numEvents` events of the bytes of the
+  /// buffers (the instances that are their own roots) over their intervals.
+  static void intervalsToDelta(llvm::ArrayRef<Instance> instances,
+                               unsigned numEvents,
+                               std::vector<int64_t> &delta);
   /// The ops before the first one the rewrite changes (the first backward
   /// op) run the same way under every plan: their replay is done once, and
   /// each simulation starts from its state.
@@ -143,7 +155,6 @@ private:
   /// the events once. Its result is the full replay's, field for field
   /// (SolverTest.SparseReplayEqualsTheFullReplay).
   struct Sparse {
-    bool built = false;
     /// Per forward value: the tracked buffer its original lives in (-1: an
     /// argument's). Per backward view of a forward value: that forward
     /// value, whose buffer in the rewritten function (original or clone) it

@@ -37,6 +37,7 @@ PlanSimulator::PlanSimulator(const JointGraph &graph,
   for (auto [index, op] : llvm::enumerate(bodyOps)) {
     Op &entry = ops[index];
     entry.forward = graph.isForward(op);
+    entry.rewritten = !entry.forward && op != bodyOps.back();
     entry.view = isViewOp(op);
     // The rewrite visits nested ops in post-order, each op's operands in
     // order (applyRematPlan); clones are created in that order.
@@ -54,21 +55,19 @@ PlanSimulator::PlanSimulator(const JointGraph &graph,
       entry.time = device.opTime(op);
       stepTime += entry.time;
     }
-    for (unsigned result = entry.firstResult;
-         result < entry.firstResult + entry.numResults; ++result)
+    for (unsigned result : resultsOf(entry))
       forwardValue[result] = entry.forward;
     if (entry.view) {
       // Every result of a view aliases its operand's buffer.
       int operand = entry.useBegin == entry.useEnd ? -1 : uses[entry.useBegin];
-      for (unsigned result = entry.firstResult;
-           result < entry.firstResult + entry.numResults; ++result)
+      for (unsigned result : resultsOf(entry))
         originalRoot[result] = operand < 0 ? -1 : originalRoot[operand];
     }
   }
-  // The prefix: the ops up to the first one that the rewrite changes.
-  unsigned terminator = ops.size() - 1;
+  // The prefix: the forward ops before the first one that the rewrite
+  // changes.
   unsigned numPrefix = 0;
-  while (numPrefix < terminator && ops[numPrefix].forward)
+  while (numPrefix + 1 < ops.size() && ops[numPrefix].forward)
     ++numPrefix;
   buildPrefix(numPrefix);
   buildSparse();
@@ -94,6 +93,19 @@ llvm::DenseSet<Value> PlanSimulator::toSet(const llvm::BitVector &kept) const {
   for (unsigned id : kept.set_bits())
     set.insert(values[id]);
   return set;
+}
+
+/// Folds the bytes live at event `at` (events visited in order) into the
+/// peak, the first event that reaches it and how many do.
+static void notePeak(PlanSimulator::Result &result, unsigned at,
+                     uint64_t live) {
+  if (at == 0 || live > result.peakBytes) {
+    result.peakBytes = std::max(result.peakBytes, live);
+    result.peakEvent = at;
+    result.peakCount = 0;
+  }
+  if (live == result.peakBytes)
+    ++result.peakCount;
 }
 
 namespace remat {
@@ -216,8 +228,7 @@ void PlanSimulator::Replay::materialize(int id) {
     use(instance, /*forwardUse=*/false);
   }
   unsigned first = instances.size();
-  for (unsigned value = op.firstResult; value < op.firstResult + op.numResults;
-       ++value) {
+  for (unsigned value : PlanSimulator::resultsOf(op)) {
     int instance = instances.size();
     instances.push_back({instance, 0, 0, sim.bytes[value]});
     if (!kept.test(value)) {
@@ -234,11 +245,10 @@ void PlanSimulator::Replay::materialize(int id) {
 }
 
 void PlanSimulator::Replay::runOps(unsigned begin, unsigned end) {
-  unsigned terminator = sim.ops.size() - 1;
   for (unsigned index = begin; index < end; ++index) {
     const Op &op = sim.ops[index];
     ArrayRef<int> opUses = sim.usesOf(op);
-    bool rewritten = !op.forward && index != terminator;
+    bool rewritten = op.rewritten;
     if (rewritten)
       for (int used : opUses)
         if (needsClone(used))
@@ -253,8 +263,7 @@ void PlanSimulator::Replay::runOps(unsigned begin, unsigned end) {
     if (op.numResults)
       define(op, op.firstResult, op.numResults, aliased);
     if (detail)
-      for (unsigned value = op.firstResult;
-           value < op.firstResult + op.numResults; ++value)
+      for (unsigned value : PlanSimulator::resultsOf(op))
         detail->defEvent[value] = event;
     ++event;
   }
@@ -263,13 +272,7 @@ void PlanSimulator::Replay::runOps(unsigned begin, unsigned end) {
 PlanSimulator::Result PlanSimulator::Replay::finish() {
   // Live bytes per event: a difference array over the buffers' intervals.
   unsigned numEvents = event;
-  delta.assign(numEvents + 1, 0);
-  for (auto [index, instance] : llvm::enumerate(instances)) {
-    if (instance.root != static_cast<int>(index))
-      continue; // a view, or an alias of an argument
-    delta[instance.start] += instance.size;
-    delta[instance.end + 1] -= instance.size;
-  }
+  intervalsToDelta(instances, numEvents, delta);
   if (detail) {
     for (auto [value, clone] : llvm::enumerate(cloneOf))
       if (clone >= 0 && instances[clone].root >= 0)
@@ -288,15 +291,21 @@ PlanSimulator::Result PlanSimulator::Replay::finish() {
     live += delta[at];
     if (detail)
       detail->live[at] = live;
-    if (at == 0 || static_cast<uint64_t>(live) > result.peakBytes) {
-      result.peakBytes = std::max<uint64_t>(result.peakBytes, live);
-      result.peakEvent = at;
-      result.peakCount = 0;
-    }
-    if (static_cast<uint64_t>(live) == result.peakBytes)
-      ++result.peakCount;
+    notePeak(result, at, live);
   }
   return result;
+}
+
+void PlanSimulator::intervalsToDelta(ArrayRef<Instance> instances,
+                                     unsigned numEvents,
+                                     std::vector<int64_t> &delta) {
+  delta.assign(numEvents + 1, 0);
+  for (auto [index, instance] : llvm::enumerate(instances)) {
+    if (instance.root != static_cast<int>(index))
+      continue; // a view, or an alias of an argument
+    delta[instance.start] += instance.size;
+    delta[instance.end + 1] -= instance.size;
+  }
 }
 
 void PlanSimulator::buildPrefix(unsigned numOps) {
@@ -315,22 +324,18 @@ void PlanSimulator::buildPrefix(unsigned numOps) {
 void PlanSimulator::buildSparse() {
   unsigned numValues = values.size();
   unsigned numOps = ops.size();
-  unsigned terminator = numOps - 1;
-  auto isRewritten = [&](unsigned index) {
-    return !ops[index].forward && index != terminator;
-  };
   // Backward views of forward values live in the buffer that the rewritten
   // function gives the forward value.
   sparse.aliasOf.assign(numValues, -1);
   for (unsigned index = prefix.numOps; index < numOps; ++index) {
     const Op &op = ops[index];
-    if (!isRewritten(index) || !op.view || op.useBegin == op.useEnd)
+    if (!op.rewritten || !op.view || op.useBegin == op.useEnd)
       continue;
     int operand = uses[op.useBegin];
     int alias = operand < 0             ? -1
                 : forwardValue[operand] ? operand
                                         : sparse.aliasOf[operand];
-    for (unsigned r = op.firstResult; r < op.firstResult + op.numResults; ++r)
+    for (unsigned r : resultsOf(op))
       sparse.aliasOf[r] = alias;
   }
   // The forward values' buffers are tracked: whether their originals are
@@ -356,8 +361,7 @@ void PlanSimulator::buildSparse() {
   std::vector<int> fixedEnd(numValues, -1);
   for (unsigned index = 0; index < numOps; ++index) {
     const Op &op = ops[index];
-    bool rewritten = isRewritten(index);
-    Sparse::Site site{index, rewritten,
+    Sparse::Site site{index, op.rewritten,
                       static_cast<unsigned>(sparse.siteUses.size()), 0,
                       static_cast<unsigned>(sparse.siteDefs.size()), 0};
     for (int used : usesOf(op)) {
@@ -371,7 +375,7 @@ void PlanSimulator::buildSparse() {
       if (root >= 0)
         fixedEnd[root] = index;
     }
-    for (unsigned r = op.firstResult; r < op.firstResult + op.numResults; ++r)
+    for (unsigned r : resultsOf(op))
       if (trackedRoot[r] >= 0)
         sparse.siteDefs.push_back(r);
     site.useEnd = sparse.siteUses.size();
@@ -406,7 +410,6 @@ void PlanSimulator::buildSparse() {
     sparse.fixedAtOp[index] = live;
     sparse.fixedAtGap[index] = live - starting[index];
   }
-  sparse.built = true;
 }
 
 namespace remat {
@@ -492,8 +495,7 @@ void PlanSimulator::SparseReplay::materialize(int id, unsigned index) {
       aliased = instance;
     use(instance);
   }
-  for (unsigned value = op.firstResult; value < op.firstResult + op.numResults;
-       ++value) {
+  for (unsigned value : PlanSimulator::resultsOf(op)) {
     int instance = instances.size();
     int root = instance;
     if (op.view)
@@ -532,28 +534,14 @@ PlanSimulator::Result PlanSimulator::SparseReplay::run() {
   // Live bytes per event: the fixed buffers' by op (or gap), plus a
   // difference array over the tracked buffers and the clones.
   unsigned numOps = sim.ops.size();
-  unsigned numEvents = numOps + clones;
   std::vector<int64_t> &delta = scratch->delta;
-  delta.assign(numEvents + 1, 0);
-  for (auto [index, instance] : llvm::enumerate(instances)) {
-    if (instance.root != static_cast<int>(index))
-      continue;
-    delta[instance.start] += instance.size;
-    delta[instance.end + 1] -= instance.size;
-  }
+  intervalsToDelta(instances, numOps + clones, delta);
   int64_t tracked = 0;
   uint64_t base = sim.argumentBytes;
   unsigned at = 0;
   auto visit = [&](uint64_t fixed) {
     tracked += delta[at];
-    uint64_t live = base + fixed + tracked;
-    if (at == 0 || live > result.peakBytes) {
-      result.peakBytes = std::max(result.peakBytes, live);
-      result.peakEvent = at;
-      result.peakCount = 0;
-    }
-    if (live == result.peakBytes)
-      ++result.peakCount;
+    notePeak(result, at, base + fixed + tracked);
     ++at;
   };
   result.peakBytes = base;
@@ -571,7 +559,7 @@ PlanSimulator::Result PlanSimulator::SparseReplay::run() {
 
 PlanSimulator::Result PlanSimulator::simulate(const llvm::BitVector &kept,
                                               Detail *detail) const {
-  if (!detail && sparse.built)
+  if (!detail)
     return SparseReplay(*this, kept).run();
   Replay replay(*this, kept, detail);
   replay.runOps(prefix.numOps, ops.size());

@@ -620,29 +620,26 @@ bool Planner::solve() {
 
   plan.budget = options.budget;
   plan.maxOverhead = options.maxOverhead;
-  if (options.policy == Policy::Auto) {
-    if (!pickAutoPlan(frontier, sim))
-      return false;
-  } else if (options.budget) {
-    uint64_t peak = sim.simulate(sim.toBits(plan.kept)).peakBytes;
-    if (peak > *options.budget) {
-      uint64_t least = frontier.front().peakBytes;
-      auto diag = func.emitError()
-                  << "policy '" << stringifyPolicy(options.policy)
-                  << "' reaches a peak of " << formatBytes(peak)
-                  << ", above budget " << formatBytes(*options.budget) << "; ";
-      if (least <= *options.budget)
-        diag << "policy=auto fits it";
-      else
-        diag << describeLeastPeak(least);
-      return false;
-    }
+  if (options.policy == Policy::Auto && !pickAutoPlan(frontier, sim))
+    return false;
+  // The plan's peak, whichever policy made it.
+  uint64_t peak = sim.simulate(sim.toBits(plan.kept)).peakBytes;
+  if (options.policy != Policy::Auto && options.budget &&
+      peak > *options.budget) {
+    uint64_t least = frontier.front().peakBytes;
+    auto diag = func.emitError()
+                << "policy '" << stringifyPolicy(options.policy)
+                << "' reaches a peak of " << formatBytes(peak)
+                << ", above budget " << formatBytes(*options.budget) << "; ";
+    if (least <= *options.budget)
+      diag << "policy=auto fits it";
+    else
+      diag << describeLeastPeak(least);
+    return false;
   }
-  if (exactFrontier) {
-    uint64_t peak = sim.simulate(sim.toBits(plan.kept)).peakBytes;
+  if (exactFrontier)
     if (const FrontierPoint *best = pickForBudget(frontier, peak))
       plan.optimalTime = best->recomputeTime;
-  }
   if (options.pareto) {
     plan.pareto = std::move(frontier);
     for (FrontierPoint &point : plan.pareto)

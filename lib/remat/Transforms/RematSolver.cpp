@@ -117,6 +117,15 @@ private:
   void exchange();
   /// Indices of the candidates on the Pareto frontier, by increasing peak.
   llvm::SmallVector<size_t> paretoFilter() const;
+  /// Whether the move's buffer is live across event `at` of the plan that
+  /// `detail` describes: defined before it, last read by the forward before
+  /// it, first needed by the backward after it.
+  static bool liveAcross(const Move &move, const PlanSimulator::Detail &detail,
+                         int at) {
+    return detail.defEvent[move.root] <= at &&
+           detail.lastForwardUse[move.root] < at &&
+           at < detail.firstBackwardUse[move.root];
+  }
   bool anyKept(const Move &move, const llvm::BitVector &kept) const {
     return llvm::any_of(move.members,
                         [&](unsigned id) { return kept.test(id); });
@@ -223,6 +232,8 @@ void Solver::addSiblingMoves() {
   for (auto &[op, indices] : byOp) {
     if (indices.size() < 2)
       continue;
+    // Its buffer, for the liveness tests, is the largest (movable buffers
+    // have bytes, so the first is taken over the empty start).
     Move combined;
     uint64_t largest = 0;
     for (size_t index : indices) {
@@ -230,7 +241,7 @@ void Solver::addSiblingMoves() {
       combined.members.append(move.members.begin(), move.members.end());
       combined.bytes += move.bytes;
       combined.time = std::max(combined.time, move.time);
-      if (move.bytes > largest || combined.members.size() == move.members.size()) {
+      if (move.bytes > largest) {
         largest = move.bytes;
         combined.root = move.root;
       }
@@ -257,9 +268,7 @@ Solver::State Solver::descend(State current, const llvm::BitVector &tabu) {
       if (tries.size() == options.triesPerStep)
         break;
       if (tabu.test(index) || !anyKept(move, current.kept) ||
-          !(detail.defEvent[move.root] <= at &&
-            detail.lastForwardUse[move.root] < at &&
-            at < detail.firstBackwardUse[move.root]))
+          !liveAcross(move, detail, at))
         continue;
       tries.push_back(with(current.kept, move, /*keep=*/false));
     }
@@ -436,9 +445,7 @@ void Solver::exchange() {
     // peak); the cheapest of them in the exchanges.
     for (const Move &move : moves)
       if (out.size() < options.oneStepTries && anyKept(move, from.kept) &&
-          detail.defEvent[move.root] <= at &&
-          detail.lastForwardUse[move.root] < at &&
-          at < detail.firstBackwardUse[move.root])
+          liveAcross(move, detail, at))
         out.push_back(&move);
     for (const Move *b : out)
       plans.push_back(with(from.kept, *b, /*keep=*/false));
@@ -499,8 +506,11 @@ void Solver::enumerate() {
   // those on its own frontier, which is all the merged frontier can use.
   unsigned chunkBits = std::min(n, 12u);
   uint64_t chunks = count >> chunkBits;
-  std::vector<std::vector<std::tuple<uint64_t, double, uint64_t>>> found(
-      chunks);
+  struct Plan {
+    PlanSimulator::Result result;
+    uint64_t mask;
+  };
+  std::vector<std::vector<Plan>> found(chunks);
   auto planOf = [&](uint64_t mask) {
     llvm::BitVector kept = base;
     for (unsigned i = 0; i < n; ++i)
@@ -510,24 +520,25 @@ void Solver::enumerate() {
     return kept;
   };
   mlir::parallelFor(context, 0, chunks, [&](size_t chunk) {
-    std::vector<std::tuple<uint64_t, double, uint64_t>> all;
+    std::vector<Plan> all;
     uint64_t first = chunk << chunkBits;
     for (uint64_t mask = first; mask < first + (uint64_t(1) << chunkBits);
-         ++mask) {
-      PlanSimulator::Result r = sim.simulate(planOf(mask));
-      all.emplace_back(r.peakBytes, r.recomputeTime, mask);
-    }
-    llvm::sort(all);
-    for (auto &entry : all)
-      if (found[chunk].empty() ||
-          std::get<1>(entry) < std::get<1>(found[chunk].back()))
-        found[chunk].push_back(entry);
+         ++mask)
+      all.push_back({sim.simulate(planOf(mask)), mask});
+    llvm::sort(all, [](const Plan &a, const Plan &b) {
+      return std::make_tuple(a.result.peakBytes, a.result.recomputeTime,
+                             a.mask) < std::make_tuple(b.result.peakBytes,
+                                                       b.result.recomputeTime,
+                                                       b.mask);
+    });
+    for (const Plan &plan : all)
+      if (found[chunk].empty() || plan.result.recomputeTime <
+                                      found[chunk].back().result.recomputeTime)
+        found[chunk].push_back(plan);
   });
-  for (auto &chunk : found)
-    for (auto [peak, time, mask] : chunk) {
-      llvm::BitVector kept = planOf(mask);
-      add(sim.simulate(kept), kept);
-    }
+  for (const std::vector<Plan> &chunk : found)
+    for (const Plan &plan : chunk)
+      add(plan.result, planOf(plan.mask));
   // The fixed policies' plans (full and sqrt keep values outside this
   // space) stay candidates.
   for (const llvm::BitVector &start : options.starts)
