@@ -295,6 +295,122 @@ TEST_F(SolverTest, ExactSolverLimitsAndCertificate) {
   EXPECT_FALSE(stats.exact);
 }
 
+// The decision space has intermediates too: values no backward op reads
+// that recompute chains go through. On the low-rank layers of lowrank.mlir
+// keeping t (4 KiB) spares a matmul per recompute of s (1 MiB). Against an
+// exhaustive enumeration of saved buffers and intermediates together, auto
+// is optimal at every budget, and it beats the best keep/recompute plan at
+// some of them.
+TEST_F(SolverTest, KeepsIntermediatesWhereTheyPay) {
+  OwningOpRef<ModuleOp> module = parseInput(*ctx, "lowrank.mlir");
+  ASSERT_TRUE(module);
+  auto func = *module->getOps<func::FuncOp>().begin();
+  std::optional<JointGraph> graph = JointGraph::build(func);
+  ASSERT_TRUE(graph);
+  DeviceInfo device = *DeviceInfo::getNamed("h200");
+  PlanSimulator sim(*graph, device);
+  std::optional<RematPlan> none =
+      planRematerialization(func, *graph, optionsFor(Policy::None));
+  llvm::BitVector base = sim.toBits(none->kept);
+  // Independently of the solver: saved activations (their own buffers
+  // here) and the other forward values a recomputable forward op reads.
+  SmallVector<unsigned> saved, intermediates;
+  for (unsigned id = 0; id < sim.getNumValues(); ++id) {
+    Value value = sim.getValue(id);
+    if (!graph->isForward(value.getDefiningOp()) || sim.getBytes(id) == 0)
+      continue;
+    if (base.test(id)) {
+      saved.push_back(id);
+      continue;
+    }
+    if (llvm::any_of(value.getUsers(), [&](Operation *user) {
+          return graph->isForward(user) && isRecomputable(user, *graph);
+        }))
+      intermediates.push_back(id);
+  }
+  ASSERT_EQ(saved.size(), 9u);
+  ASSERT_EQ(intermediates.size(), 3u);
+  auto frontierOf = [&](unsigned bits) {
+    std::vector<std::pair<uint64_t, double>> all;
+    for (uint64_t mask = 0; mask < (uint64_t(1) << bits); ++mask) {
+      llvm::BitVector kept = base;
+      for (unsigned i = 0; i < bits; ++i)
+        if (mask >> i & 1) {
+          if (i < saved.size())
+            kept.reset(saved[i]);
+          else
+            kept.set(intermediates[i - saved.size()]);
+        }
+      PlanSimulator::Result r = sim.simulate(kept);
+      all.push_back({r.peakBytes, r.recomputeTime});
+    }
+    llvm::sort(all);
+    SmallVector<std::pair<uint64_t, double>> frontier;
+    for (auto &point : all)
+      if (frontier.empty() || point.second < frontier.back().second - 1e-15)
+        frontier.push_back(point);
+    return frontier;
+  };
+  auto narrow = frontierOf(saved.size());
+  auto wide = frontierOf(saved.size() + intermediates.size());
+
+  for (SolverMethod method : {SolverMethod::Auto, SolverMethod::Search}) {
+    PlannerOptions options = optionsFor(Policy::Auto);
+    options.budget = UINT64_MAX;
+    options.pareto = true;
+    options.solver = method;
+    std::optional<RematPlan> plan =
+        planRematerialization(func, *graph, options);
+    ASSERT_TRUE(plan);
+    EXPECT_EQ(plan->movable, 9u);
+    EXPECT_EQ(plan->intermediates, 3u);
+    ArrayRef<FrontierPoint> found = plan->pareto;
+    EXPECT_EQ(found.front().peakBytes, wide.front().first);
+    unsigned better = 0;
+    for (const auto &exact : wide) {
+      uint64_t peak = exact.first;
+      double time = exact.second;
+      const FrontierPoint *point = pickForBudget(found, peak);
+      ASSERT_TRUE(point) << "budget " << peak;
+      EXPECT_LE(point->recomputeTime, time * (1 + 1e-9)) << "budget " << peak;
+      auto best = llvm::find_if(llvm::reverse(narrow), [&](const auto &p) {
+        return p.first <= peak;
+      });
+      bool beats = best == llvm::reverse(narrow).end() ||
+                   point->recomputeTime < best->second * (1 - 1e-9);
+      better += beats;
+      if (getenv("SOLVER_TEST_VERBOSE"))
+        llvm::errs() << "budget " << peak << ": auto " << point->recomputeTime
+                     << ", keep/recompute only "
+                     << (best == llvm::reverse(narrow).end() ? -1.0
+                                                             : best->second)
+                     << "\n";
+    }
+    // Measured: at 10 of the 15 budgets of the wide frontier no
+    // keep/recompute plan is as cheap; its least peak, 7874564 bytes, is
+    // 6% below theirs (8394756), which it reaches by recomputing two whole
+    // layers from their kept t.
+    EXPECT_GE(better, 10u);
+  }
+
+  // The report lists the kept intermediate, and its certificate cannot use
+  // the keep/recompute optimum, which this plan beats.
+  PlannerOptions options = optionsFor(Policy::Auto);
+  options.budget = wide[1].first;
+  std::optional<RematPlan> plan = planRematerialization(func, *graph, options);
+  ASSERT_TRUE(plan);
+  ASSERT_EQ(plan->intermediateDecisions.size(), 1u);
+  EXPECT_FALSE(plan->intermediateDecisions.front().recompute);
+  EXPECT_EQ(plan->intermediateDecisions.front()
+                .value.getDefiningOp()
+                ->getName()
+                .getStringRef(),
+            "nn.matmul");
+  ASSERT_TRUE(plan->optimalTime);
+  EXPECT_LT(sim.simulate(sim.toBits(plan->kept)).recomputeTime,
+            *plan->optimalTime);
+}
+
 } // namespace
 
 namespace {

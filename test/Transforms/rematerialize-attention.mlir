@@ -69,9 +69,9 @@ func.func @attention(%x: tensor<256x1024xf32>, %wq: tensor<1024x64xf32>, %wk: te
 // The certificate: selective's recompute does not lower the peak here (see
 // rematerialize-auto.mlir), so any plan at its peak needs none of it (lower
 // bound 0, gap 100%).
-// REPORT: "budget_bytes":null,"certificate":{"gap":1,"peak_bytes":2949124,"recompute_time_lower_bound_s":0,"recompute_time_s":{{[0-9.e-]+}}},"decisions":[
+// REPORT: "budget_bytes":null,"certificate":{"bound":"cover","gap":1,"keep_recompute_optimum_s":null,"peak_bytes":2949124,"recompute_time_lower_bound_s":0,"recompute_time_s":{{[0-9.e-]+}}},"decisions":[
 // REPORT-SAME: {"bytes":65536,"decision":"save","loc":"{{.*}}rematerialize-attention.mlir:12:8","op":"nn.matmul","reason":"expensive: 512.0 recompute FLOPs per byte > threshold 102.9","recompute_flops":33554432,
 // REPORT-SAME: "decision":"recompute","loc":"{{.*}}rematerialize-attention.mlir:16:8","op":"nn.softmax","reason":"cheap: 33.5 recompute FLOPs per byte <= threshold 102.9","recompute_flops":8781824,
 // REPORT-SAME: "decision":"recompute","loc":"{{.*}}rematerialize-attention.mlir:17:9","op":"nn.dropout"
-// REPORT-SAME: "device":"h200","function":"attention","peak_lower_bound_bytes":{{[0-9]+}},"policy":"selective"
+// REPORT-SAME: "device":"h200","function":"attention","kept_intermediates":[],"peak_lower_bound_bytes":{{[0-9]+}},"policy":"selective"
 // REPORT-SAME: "result":{{{.*}}"recompute_flops":8978432,"saved_activation_bytes":262144}

@@ -17,8 +17,8 @@
 // RUN: not remat-opt %s --rematerialize="policy=auto max-overhead=5%% budget=1GiB" 2>&1 | FileCheck %s --check-prefix=BOTH
 // RUN: not remat-opt %s --rematerialize="policy=full max-overhead=0.1" 2>&1 | FileCheck %s --check-prefix=NOTAUTO
 
-// BELOW: error: no plan fits budget 2818051 bytes (2.7 MiB): the smallest peak remat found for this function is 2818052 bytes (2.7 MiB) (the least of all plans that keep or recompute each saved activation: solver=exact simulated all 2^6); no plan can go below 2686980 bytes (2.6 MiB) (the arguments and the operands and results of the largest op)
-// FULL: error: policy 'full' reaches a peak of 2949124 bytes (2.8 MiB), above budget 2800000 bytes (2.7 MiB); the smallest peak remat found for this function is 2818052 bytes (2.7 MiB) (the least of all plans that keep or recompute each saved activation: solver=exact simulated all 2^6); no plan can go below 2686980 bytes (2.6 MiB)
+// BELOW: error: no plan fits budget 2818051 bytes (2.7 MiB): the smallest peak remat found for this function is 2818052 bytes (2.7 MiB) (no plan that keeps or recomputes each saved activation goes lower: solver=exact simulated all 2^6); no plan can go below 2686980 bytes (2.6 MiB) (the arguments and the operands and results of the largest op)
+// FULL: error: policy 'full' reaches a peak of 2949124 bytes (2.8 MiB), above budget 2800000 bytes (2.7 MiB); the smallest peak remat found for this function is 2818052 bytes (2.7 MiB) (no plan that keeps or recomputes each saved activation goes lower: solver=exact simulated all 2^6); no plan can go below 2686980 bytes (2.6 MiB)
 // SEL: error: policy 'selective' reaches a peak of 2949124 bytes (2.8 MiB), above budget 2883588 bytes (2.8 MiB); policy=auto fits it
 // UNIT: error: invalid budget '{{.*}}'; expected a whole number of bytes below 2^63, with an optional unit (B, KB, MB, GB, TB, KiB, MiB, GiB, TiB), e.g. budget=12GiB or budget=1.5KiB
 // OVERHEAD: error: invalid max-overhead '-1'; expected a non-negative fraction such as 0.05 or 5%
@@ -92,7 +92,7 @@ func.func @attention(%x: tensor<256x1024xf32>, %wq: tensor<1024x64xf32>, %wk: te
 // before covers were whole); a projection (Q or K, 65536 bytes) costs 3.29
 // us. So any plan recomputes at least 3.11 us; auto's 3.29 us is within a
 // gap of 5.4% of that bound.
-// REPORT: "budget_bytes":2883588,"certificate":{"gap":0.054{{[0-9]*}},"peak_bytes":2883588,"recompute_time_lower_bound_s":3.109{{[0-9]*}}e-06,"recompute_time_s":3.286{{[0-9]*}}e-06}
+// REPORT: "budget_bytes":2883588,"certificate":{"bound":"cover","gap":0.054{{[0-9]*}},"keep_recompute_optimum_s":null,"peak_bytes":2883588,"recompute_time_lower_bound_s":3.109{{[0-9]*}}e-06,"recompute_time_s":3.286{{[0-9]*}}e-06}
 // REPORT-SAME: "pareto":[{
 // REPORT-SAME: "peak_bytes":2818052,"recompute_flops":67108864},{
 // REPORT-SAME: "peak_bytes":2883588,"recompute_flops":33554432},{
@@ -103,7 +103,7 @@ func.func @attention(%x: tensor<256x1024xf32>, %wq: tensor<1024x64xf32>, %wk: te
 
 // With 6 movable buffers, solver=auto (the default) simulates all 64 plans:
 // the frontier is exact, and so is the certificate (gap 0).
-// EXACT: "certificate":{"gap":0,"peak_bytes":2883588,"recompute_time_lower_bound_s":3.286{{[0-9]*}}e-06,"recompute_time_s":3.286{{[0-9]*}}e-06}
+// EXACT: "certificate":{"bound":"exact","gap":0,"keep_recompute_optimum_s":3.286{{[0-9]*}}e-06,"peak_bytes":2883588,"recompute_time_lower_bound_s":3.286{{[0-9]*}}e-06,"recompute_time_s":3.286{{[0-9]*}}e-06}
 // EXACT-SAME: "solver":"exact"
 // SOLVER: error: unknown solver 'nope'; expected auto, search or exact
 

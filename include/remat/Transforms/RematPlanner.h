@@ -71,6 +71,10 @@ struct RematPlan {
   llvm::DenseSet<mlir::Value> kept;
   /// One per saved activation, in program order.
   llvm::SmallVector<Decision> decisions;
+  /// Kept forward values that no backward op reads but at which recompute
+  /// chains stop (block boundaries of full and sqrt, intermediates auto
+  /// keeps to make a chain cheaper), in program order; all "save".
+  llvm::SmallVector<Decision> intermediateDecisions;
   std::optional<uint64_t> budget;
   std::optional<double> maxOverhead;
   /// With `pareto`: (peak, recompute time) from the least memory to no
@@ -79,9 +83,13 @@ struct RematPlan {
   /// Where a frontier was computed: "exact" (every plan of the decision
   /// space simulated) or "search"; empty otherwise.
   std::string solver;
-  /// With an exact frontier: the least recompute time of any plan of the
-  /// decision space whose peak is at most this plan's (a lower bound the
-  /// certificate uses).
+  /// Where a frontier was computed, its decision space: buffers of saved
+  /// activations to keep or recompute, and intermediates of their recompute
+  /// chains (values no backward op reads) to keep or not.
+  unsigned movable = 0, intermediates = 0;
+  /// With an exact frontier: the least recompute time of the plans that
+  /// keep or recompute each saved activation whose peak is at most this
+  /// plan's (the certificate's bound when this plan is one of them).
   std::optional<double> optimalTime;
 };
 

@@ -63,15 +63,24 @@ struct SolverOptions {
   /// Buffers live across a frontier plan's peak that are tried recomputed
   /// alone in each exchange round.
   unsigned oneStepTries = 64;
+  /// Descents from plans that keep one more intermediate of a recompute
+  /// chain (those that saved the most time), after the exchanges.
+  unsigned intermediateDescents = 16;
 };
 
 /// What the solver did.
 struct SolverStats {
-  /// Whether every plan of the decision space was simulated: the frontier
-  /// is then exact within it.
+  /// Whether every plan that keeps or recomputes each movable buffer was
+  /// simulated: the frontier is then exact within that space (plans that
+  /// also keep intermediates are searched on top, and may do better).
   bool exact = false;
-  /// Buffers whose keep/recompute decision is free.
+  /// With `exact`: that space's frontier, (peak bytes, recompute time).
+  llvm::SmallVector<std::pair<uint64_t, double>> keepRecomputeFrontier;
+  /// Buffers of saved activations whose keep/recompute decision is free.
   unsigned movable = 0;
+  /// Intermediates of recompute chains (values no backward op reads) that
+  /// may be kept to stop chains there.
+  unsigned intermediates = 0;
 };
 
 /// Computes the frontier, sorted by increasing peak (and so decreasing time).

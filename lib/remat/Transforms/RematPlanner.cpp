@@ -570,8 +570,8 @@ std::string Planner::describeLeastPeak(uint64_t least) const {
   if (exactFrontier)
     return "the smallest peak remat found for this function is " +
            formatBytes(least) +
-           " (the least of all plans that keep or recompute each saved "
-           "activation: solver=exact simulated all 2^" +
+           " (no plan that keeps or recomputes each saved activation goes "
+           "lower: solver=exact simulated all 2^" +
            std::to_string(movable) + "); " + floor;
   return "the smallest peak remat found for this function is " +
          formatBytes(least) + "; " + floor;
@@ -616,6 +616,8 @@ bool Planner::solve() {
   }
   exactFrontier = stats.exact;
   movable = stats.movable;
+  plan.movable = stats.movable;
+  plan.intermediates = stats.intermediates;
   plan.solver = stats.exact ? "exact" : "search";
 
   plan.budget = options.budget;
@@ -637,9 +639,10 @@ bool Planner::solve() {
       diag << describeLeastPeak(least);
     return false;
   }
-  if (exactFrontier)
-    if (const FrontierPoint *best = pickForBudget(frontier, peak))
-      plan.optimalTime = best->recomputeTime;
+  // The least time of the keep/recompute plans at this peak or below.
+  for (auto [point, time] : stats.keepRecomputeFrontier)
+    if (point <= peak)
+      plan.optimalTime = time;
   if (options.pareto) {
     plan.pareto = std::move(frontier);
     for (FrontierPoint &point : plan.pareto)
@@ -710,11 +713,55 @@ void Planner::describeDecisions() {
       d.reason = "checkpoint block boundary";
     plan.decisions.push_back(std::move(d));
   }
+  // The kept values that are not saved activations but that recompute
+  // chains read (values whose op cannot run again are kept for that reason
+  // and are not listed: no plan could do otherwise).
+  llvm::DenseSet<Value> saved(graph.getSavedActivations().begin(),
+                              graph.getSavedActivations().end());
+  llvm::SetVector<Value> stops;
+  llvm::SetVector<Operation *> chain;
+  for (Value value : graph.getSavedActivations()) {
+    if (plan.kept.contains(value))
+      continue;
+    Value blocker;
+    (void)collectRecomputeChain(
+        value, [&](Value v) { return isAvailable(v); },
+        [&](Operation *op) { return chain.contains(op); }, graph, chain,
+        blocker);
+  }
+  for (Operation *op : chain)
+    for (Value operand : op->getOperands())
+      if (plan.kept.contains(operand) && !saved.contains(operand) &&
+          isRecomputable(operand.getDefiningOp(), graph))
+        stops.insert(operand);
+  SmallVector<Value> ordered(stops.begin(), stops.end());
+  llvm::sort(ordered, [&](Value a, Value b) {
+    Operation *x = graph.getTopLevel(a.getDefiningOp());
+    Operation *y = graph.getTopLevel(b.getDefiningOp());
+    if (x != y)
+      return x->isBeforeInBlock(y);
+    return cast<OpResult>(a).getResultNumber() <
+           cast<OpResult>(b).getResultNumber();
+  });
+  for (Value value : ordered) {
+    Decision d;
+    d.value = value;
+    d.bytes = getTensorBytes(value);
+    auto it = reasons.find(value);
+    if (it != reasons.end())
+      d.reason = it->second;
+    else if (options.policy == Policy::Full || options.policy == Policy::Sqrt)
+      d.reason = "checkpoint block boundary: recompute chains stop here";
+    else
+      d.reason = "kept so that recompute chains stop here";
+    plan.intermediateDecisions.push_back(std::move(d));
+  }
 }
 
 void remat::describeRecomputeCosts(const JointGraph &graph,
                                    const DeviceInfo &device, RematPlan &plan) {
-  for (Decision &d : plan.decisions) {
+  for (Decision &d : llvm::concat<Decision>(plan.decisions,
+                                            plan.intermediateDecisions)) {
     llvm::SetVector<Operation *> chain;
     Value blocker;
     auto available = [&](Value v) {

@@ -275,20 +275,24 @@ llvm::json::Object remat::buildReport(func::FuncOp func, Policy policy,
                                       const FunctionStats &result,
                                       const RematPlan &plan,
                                       double timeLowerBound, bool timeline) {
-  llvm::json::Array decisions;
-  for (const Decision &d : plan.decisions) {
-    llvm::json::Object entry = describeValue(d.value, d.bytes);
-    entry["decision"] = d.recompute ? "recompute" : "save";
-    entry["reason"] = d.reason;
-    if (d.recomputeFlops) {
-      entry["recompute_flops"] = static_cast<int64_t>(*d.recomputeFlops);
-      entry["recompute_time_s"] = *d.recomputeTime;
-    } else {
-      entry["recompute_flops"] = nullptr;
-      entry["recompute_time_s"] = nullptr;
+  auto describe = [](ArrayRef<Decision> list) {
+    llvm::json::Array array;
+    for (const Decision &d : list) {
+      llvm::json::Object entry = describeValue(d.value, d.bytes);
+      entry["decision"] = d.recompute ? "recompute" : "save";
+      entry["reason"] = d.reason;
+      if (d.recomputeFlops) {
+        entry["recompute_flops"] = static_cast<int64_t>(*d.recomputeFlops);
+        entry["recompute_time_s"] = *d.recomputeTime;
+      } else {
+        entry["recompute_flops"] = nullptr;
+        entry["recompute_time_s"] = nullptr;
+      }
+      array.push_back(std::move(entry));
     }
-    decisions.push_back(std::move(entry));
-  }
+    return array;
+  };
+  llvm::json::Array decisions = describe(plan.decisions);
   uint64_t extra =
       result.flops > baseline.flops ? result.flops - baseline.flops : 0;
   llvm::json::Object report{
@@ -303,6 +307,7 @@ llvm::json::Object remat::buildReport(func::FuncOp func, Policy policy,
       {"baseline", statsToJSON(baseline, 0)},
       {"result", statsToJSON(result, extra)},
       {"decisions", std::move(decisions)},
+      {"kept_intermediates", describe(plan.intermediateDecisions)},
   };
   // What the rewritten backward reads from the forward: the values a
   // framework must save to run the plan (framework adapters map them back by
@@ -328,19 +333,29 @@ llvm::json::Object remat::buildReport(func::FuncOp func, Policy policy,
   if (device.profile)
     report["cost_profile"] = device.profile->path;
   // How the frontier was computed, where one was (auto, a budget, pareto).
-  if (!plan.solver.empty())
+  if (!plan.solver.empty()) {
     report["solver"] = plan.solver;
+    report["decision_space"] =
+        llvm::json::Object{{"saved_buffers", plan.movable},
+                           {"intermediates", plan.intermediates}};
+  }
   // What the plan costs against what any plan at its peak must cost.
   double recompute =
       std::max(0.0, result.estimatedTime - baseline.estimatedTime);
   llvm::json::Value bound = nullptr, gap = nullptr;
-  // An exact frontier proves its optimum at this peak: no plan of the
-  // decision space at this peak or below recomputes less (the min guards
-  // against the two sums' rounding).
-  if (plan.optimalTime)
+  // An exact frontier proves the optimum of the plans that keep or recompute
+  // each saved activation at this peak; it bounds this plan if the plan is
+  // one of them. A plan that keeps an intermediate is outside that space and
+  // may cost less: its bound is the cover, which holds for every plan.
+  bool keepsIntermediate = !plan.intermediateDecisions.empty();
+  std::string boundKind = "cover";
+  if (plan.optimalTime && !keepsIntermediate) {
+    // The min guards against the two sums' rounding.
     timeLowerBound = std::max(
         std::isfinite(timeLowerBound) ? timeLowerBound : 0.0,
         std::min(*plan.optimalTime, recompute));
+    boundKind = "exact";
+  }
   if (std::isfinite(timeLowerBound)) {
     bound = timeLowerBound;
     gap = recompute > 0 ? (recompute - timeLowerBound) / recompute : 0.0;
@@ -349,7 +364,12 @@ llvm::json::Object remat::buildReport(func::FuncOp func, Policy policy,
       llvm::json::Object{{"peak_bytes", static_cast<int64_t>(result.peakBytes)},
                          {"recompute_time_s", recompute},
                          {"recompute_time_lower_bound_s", std::move(bound)},
-                         {"gap", std::move(gap)}};
+                         {"gap", std::move(gap)},
+                         {"bound", boundKind},
+                         {"keep_recompute_optimum_s",
+                          plan.optimalTime
+                              ? llvm::json::Value(*plan.optimalTime)
+                              : llvm::json::Value(nullptr)}};
   if (timeline) {
     auto bytes = [](const std::vector<uint64_t> &live) {
       llvm::json::Array array;

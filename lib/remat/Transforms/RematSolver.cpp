@@ -39,15 +39,29 @@
 // result is recomputed the small ones (a layernorm's mean and rstd) are free,
 // but priced alone at the whole op per few bytes they are never tried.
 //
+// Intermediates: values that no backward op reads but recompute chains go
+// through (at most half the size of the buffer whose chain they are on).
+// Keeping one stops the chains there: its bytes stay live until the last
+// clone that reads it, and the ops above it are not run again. After the
+// keep/recompute space is solved (searched or enumerated), three steps add
+// plans that keep intermediates: a search from policy none with every
+// intermediate kept (free until a clone reads one), where each
+// intermediate is also a move that drops it; on frontier plans, each
+// intermediate their clones recompute kept, alone and cumulatively; and
+// descents from those that saved more time than buying their bytes back at
+// the cheapest price per byte would cost. These only add candidates, so the
+// frontier is never worse than the keep/recompute space's.
+//
 // Exact (SolverMethod::Exact, and Auto where it is cheap): every subset of
 // the movable buffers recomputed, from the first start (policy none), is
-// simulated; the frontier is then exact within that decision space. The
+// simulated; the frontier is then exact within that space. The
 // chunks of the enumeration run in parallel and keep their own frontiers.
 //
 //===----------------------------------------------------------------------===//
 
 #include "remat/Transforms/RematSolver.h"
 
+#include "remat/Dialect/Remat/RematDialect.h"
 #include "remat/Transforms/RematPlanner.h"
 
 #include "mlir/IR/Threading.h"
@@ -64,11 +78,13 @@ using namespace remat;
 namespace {
 
 struct Move {
-  /// The buffer (value id of its root) and the saved activations in it.
+  /// The buffer (value id of its root) and the saved activations in it, or
+  /// an intermediate of recompute chains (its own buffer).
   unsigned root;
   llvm::SmallVector<unsigned, 2> members;
   uint64_t bytes = 0;
   double time = 0;
+  bool intermediate = false;
 };
 
 struct Candidate {
@@ -107,6 +123,8 @@ private:
   State simulate(const llvm::BitVector &kept, const Move &move,
                  bool keep) const;
   void refine(const Candidate &from);
+  /// Refines the plans the descents marked that are on the frontier.
+  void refineChosen();
   /// Simulates each plan (in parallel where the context allows threads).
   llvm::SmallVector<PlanSimulator::Result>
   simulateAll(ArrayRef<llvm::BitVector> plans) const;
@@ -115,6 +133,9 @@ private:
   /// Adds the plans one exchange away from frontier plans: a recomputed
   /// buffer kept again and a kept one live across the peak recomputed.
   void exchange();
+  /// Adds, for frontier plans, the plans that keep one intermediate their
+  /// clones recompute, and the descents from the most promising of them.
+  void keepIntermediates();
   /// Indices of the candidates on the Pareto frontier, by increasing peak.
   llvm::SmallVector<size_t> paretoFilter() const;
   /// Whether the move's buffer is live across event `at` of the plan that
@@ -153,6 +174,15 @@ private:
   MLIRContext *context;
   /// Movable buffers, cheapest per byte first.
   std::vector<Move> moves;
+  /// How many of `moves` recompute saved activations, before the sibling
+  /// moves are added.
+  unsigned numSavedMoves = 0;
+  /// Moves that drop a kept intermediate.
+  std::vector<Move> intermediateMoves;
+  /// Forward values that no backward op reads but recompute chains go
+  /// through (results of the chains' ops other than saved activations, each
+  /// its own buffer): keeping one stops the chains there, for its bytes.
+  std::vector<unsigned> intermediates;
   std::vector<Candidate> candidates;
   /// Indices into `candidates` of plans to refine.
   llvm::SmallVector<size_t> toRefine;
@@ -165,6 +195,7 @@ void Solver::buildMoves() {
                               graph.getSavedActivations().end());
   llvm::DenseMap<unsigned, size_t> moveOf;
   llvm::DenseSet<unsigned> blocked;
+  llvm::DenseSet<unsigned> chainValues;
   for (Value value : graph.getSavedActivations()) {
     int id = sim.getValueId(value);
     int root = id < 0 ? -1 : sim.getBufferRoot(id);
@@ -200,11 +231,49 @@ void Solver::buildMoves() {
     }
     if (!ok)
       continue;
-    for (Operation *op : chain)
+    for (Operation *op : chain) {
       move.time += device.opTime(op);
+      if (getPolicyOverride(op) == PolicyOverride::Recompute)
+        continue;
+      // Only intermediates at most half the size of the buffer whose chain
+      // they are on: keeping one as large costs about what keeping that
+      // buffer would (an attention's scores for its probabilities, the
+      // views and casts of ATen graphs), and they are many.
+      for (Value result : op->getResults()) {
+        int id = sim.getValueId(result);
+        if (id >= 0 && !saved.contains(result) && sim.getBufferRoot(id) == id &&
+            sim.getBytes(id) > 0 && 2 * sim.getBytes(id) <= move.bytes &&
+            !options.starts.front().test(id))
+          chainValues.insert(id);
+      }
+    }
     movable.push_back(std::move(move));
   }
   moves = std::move(movable);
+  numSavedMoves = moves.size();
+  intermediates.assign(chainValues.begin(), chainValues.end());
+  llvm::sort(intermediates);
+  // An intermediate is a move too: from a plan that keeps it, dropping it
+  // lets the chains through (for the price of its own chain). These join
+  // the moves only for the search from the wide start (run()), so that the
+  // search of the keep/recompute space is the same with or without them.
+  for (unsigned id : intermediates) {
+    Move move;
+    move.root = id;
+    move.members.push_back(id);
+    move.bytes = sim.getBytes(id);
+    move.intermediate = true;
+    llvm::SetVector<Operation *> chain;
+    Value blocker;
+    if (!collectRecomputeChain(
+            sim.getValue(id), [&](Value v) { return saved.contains(v); },
+            [&](Operation *op) { return chain.contains(op); }, graph, chain,
+            blocker))
+      continue;
+    for (Operation *op : chain)
+      move.time += device.opTime(op);
+    intermediateMoves.push_back(std::move(move));
+  }
   sortMoves();
 }
 
@@ -351,6 +420,23 @@ void Solver::search(const llvm::BitVector &start) {
     toRefine.push_back(first + (last - first) * i / samples);
 }
 
+void Solver::refineChosen() {
+  // Refine the chosen plans that the descents left on the frontier (a
+  // start dominated by another descent's plans is not worth the
+  // simulations).
+  llvm::SmallVector<size_t> frontier = paretoFilter();
+  llvm::DenseSet<size_t> onFrontier(frontier.begin(), frontier.end());
+  llvm::sort(toRefine);
+  toRefine.erase(std::unique(toRefine.begin(), toRefine.end()),
+                 toRefine.end());
+  for (size_t index : toRefine)
+    if (onFrontier.contains(index)) {
+      Candidate from = candidates[index];
+      refine(from);
+    }
+  toRefine.clear();
+}
+
 void Solver::refine(const Candidate &from) {
   llvm::BitVector kept = from.kept;
   PlanSimulator::Detail detail;
@@ -462,6 +548,105 @@ void Solver::exchange() {
     add(result, kept);
 }
 
+void Solver::keepIntermediates() {
+  // A recompute chain runs back to kept values through intermediates that
+  // no backward op reads (a matmul's output before its bias, scores before
+  // their mask). Keeping one instead holds its bytes from the forward to the
+  // clone that reads it and spares the chain above it. On frontier plans,
+  // try each intermediate the plan's clones recompute alone, then keep them
+  // cumulatively, those that saved the most time first; then descend from
+  // the plans that saved the most, to buy the bytes back where they are
+  // cheap.
+  llvm::SmallVector<size_t> frontier = paretoFilter();
+  size_t points = std::min<size_t>(frontier.size(), options.exchangedPoints);
+  struct Trial {
+    size_t from;
+    unsigned id;
+  };
+  llvm::SmallVector<Trial> trials;
+  llvm::SmallVector<llvm::BitVector> plans;
+  for (size_t k = 0; k < points; ++k) {
+    size_t from = frontier[k * frontier.size() / points];
+    const llvm::BitVector &kept = candidates[from].kept;
+    PlanSimulator::Detail detail;
+    sim.simulate(kept, &detail);
+    for (unsigned id : intermediates)
+      if (!kept.test(id) && detail.cloneEvent[id] >= 0) {
+        trials.push_back({from, id});
+        plans.push_back(kept);
+        plans.back().set(id);
+      }
+  }
+  llvm::SmallVector<PlanSimulator::Result> results = simulateAll(plans);
+  auto savedTime = [&](size_t from, const PlanSimulator::Result &result) {
+    return candidates[from].result.recomputeTime - result.recomputeTime;
+  };
+  // A descent can buy back the bytes a kept intermediate adds to the peak
+  // at the cheapest price per byte at best: it is tried only where that is
+  // below the time the intermediate saved (an attention's scores save
+  // little and cost a lot of bytes; a low-rank product the reverse).
+  double cheapest = INFINITY;
+  for (const Move &move : moves)
+    if (!move.intermediate && move.bytes > 0)
+      cheapest = std::min(cheapest, move.time / move.bytes);
+  auto promising = [&](size_t from, const PlanSimulator::Result &result) {
+    double saved = savedTime(from, result);
+    uint64_t before = candidates[from].result.peakBytes;
+    uint64_t added = result.peakBytes > before ? result.peakBytes - before : 0;
+    return saved > 0 && cheapest * static_cast<double>(added) < saved;
+  };
+  // Cumulative plans: per frontier plan, its helpful intermediates by the
+  // time each saved alone.
+  llvm::SmallVector<llvm::BitVector> cumulative;
+  llvm::SmallVector<size_t> cumulativeFrom;
+  for (size_t begin = 0; begin < trials.size();) {
+    size_t from = trials[begin].from, end = begin;
+    llvm::SmallVector<size_t> helpful;
+    for (; end < trials.size() && trials[end].from == from; ++end)
+      if (savedTime(from, results[end]) > 0)
+        helpful.push_back(end);
+    llvm::sort(helpful, [&](size_t a, size_t b) {
+      double x = savedTime(from, results[a]), y = savedTime(from, results[b]);
+      return x != y ? x > y : a < b;
+    });
+    llvm::BitVector kept = candidates[from].kept;
+    for (auto [n, index] : llvm::enumerate(helpful)) {
+      kept.set(trials[index].id);
+      if (n > 0) {
+        cumulative.push_back(kept);
+        cumulativeFrom.push_back(from);
+      }
+    }
+    begin = end;
+  }
+  llvm::SmallVector<PlanSimulator::Result> cumulativeResults =
+      simulateAll(cumulative);
+  // The descents start from the plans that saved the most time.
+  llvm::SmallVector<std::pair<double, const llvm::BitVector *>> starts;
+  for (auto [i, kept] : llvm::enumerate(plans)) {
+    add(results[i], kept);
+    if (promising(trials[i].from, results[i]))
+      starts.push_back({savedTime(trials[i].from, results[i]), &kept});
+  }
+  for (auto [i, kept] : llvm::enumerate(cumulative)) {
+    add(cumulativeResults[i], kept);
+    if (promising(cumulativeFrom[i], cumulativeResults[i]))
+      starts.push_back(
+          {savedTime(cumulativeFrom[i], cumulativeResults[i]), &kept});
+  }
+  llvm::sort(starts, [](const auto &a, const auto &b) {
+    return a.first != b.first ? a.first > b.first : a.second < b.second;
+  });
+  llvm::BitVector noTabu(moves.size());
+  for (auto [i, start] : llvm::enumerate(starts)) {
+    if (i == options.intermediateDescents)
+      break;
+    State state{*start.second, {}, {}};
+    state.result = sim.simulate(state.kept, &state.detail);
+    descend(std::move(state), noTabu);
+  }
+}
+
 llvm::SmallVector<PlanSimulator::Result>
 Solver::simulateAll(ArrayRef<llvm::BitVector> plans) const {
   llvm::SmallVector<PlanSimulator::Result> results(plans.size());
@@ -499,7 +684,12 @@ llvm::SmallVector<size_t> Solver::paretoFilter() const {
 }
 
 void Solver::enumerate() {
-  unsigned n = moves.size();
+  // Each saved-activation buffer kept or recomputed; no intermediate kept.
+  llvm::SmallVector<const Move *> decided;
+  for (const Move &move : moves)
+    if (!move.intermediate)
+      decided.push_back(&move);
+  unsigned n = decided.size();
   const llvm::BitVector &base = options.starts.front();
   uint64_t count = uint64_t(1) << n;
   // Chunks of 2^12 plans (or fewer): each simulates its plans and keeps
@@ -515,7 +705,7 @@ void Solver::enumerate() {
     llvm::BitVector kept = base;
     for (unsigned i = 0; i < n; ++i)
       if (mask >> i & 1)
-        for (unsigned id : moves[i].members)
+        for (unsigned id : decided[i]->members)
           kept.reset(id);
     return kept;
   };
@@ -547,41 +737,59 @@ void Solver::enumerate() {
 
 llvm::SmallVector<FrontierPoint> Solver::run(SolverStats &stats) {
   buildMoves();
-  stats.movable = moves.size();
+  stats.movable = numSavedMoves;
+  stats.intermediates = intermediates.size();
   bool exact = false;
   if (options.method == SolverMethod::Exact) {
-    if (moves.size() > options.exactMaxMovable)
+    if (numSavedMoves > options.exactMaxMovable)
       return {};
     exact = true;
   } else if (options.method == SolverMethod::Auto) {
     uint64_t numOps = graph.getOps().size();
-    exact = moves.size() < 40 &&
-            (uint64_t(1) << moves.size()) <= options.exactWorkLimit / numOps;
+    exact = numSavedMoves < 40 &&
+            (uint64_t(1) << numSavedMoves) <= options.exactWorkLimit / numOps;
   }
   stats.exact = exact;
   if (exact) {
     enumerate();
+    for (size_t index : paretoFilter())
+      stats.keepRecomputeFrontier.push_back(
+          {candidates[index].result.peakBytes,
+           candidates[index].result.recomputeTime});
   } else {
     addSiblingMoves();
     for (const llvm::BitVector &start : options.starts)
       search(start);
-    // Refine the chosen plans that the descents left on the frontier (a
-    // start dominated by another descent's plans is not worth the
-    // simulations).
-    llvm::SmallVector<size_t> frontier = paretoFilter();
-    llvm::DenseSet<size_t> onFrontier(frontier.begin(), frontier.end());
-    llvm::sort(toRefine);
-    toRefine.erase(std::unique(toRefine.begin(), toRefine.end()),
-                   toRefine.end());
-    for (size_t index : toRefine)
-      if (onFrontier.contains(index)) {
-        Candidate from = candidates[index];
-        refine(from);
-      }
+    refineChosen();
     relax();
     for (unsigned round = 0; round < options.exchangeRounds; ++round)
       exchange();
   }
+  if (!intermediates.empty()) {
+    // The wide start: policy none's plan with every intermediate kept,
+    // which costs nothing until a clone reads one. Its descent recomputes
+    // chains that stop at intermediates, and drops the intermediates that
+    // do not pay. The phases after it only add candidates: the frontier
+    // of the keep/recompute space stays as it was. (The exchanges are not
+    // run again: on the 96-layer torch.compile graph they took 0.4 s and,
+    // by moving the frontier plans the next step starts from, ended on a
+    // plan 5% above the one found without them.)
+    if (exact)
+      addSiblingMoves();
+    moves.insert(moves.end(), intermediateMoves.begin(),
+                 intermediateMoves.end());
+    sortMoves();
+    llvm::BitVector wide = options.starts.front();
+    for (unsigned id : intermediates)
+      wide.set(id);
+    search(wide);
+    refineChosen();
+    relax();
+  }
+  // Frontier plans (enumerated or searched) that keep one more
+  // intermediate, or several.
+  if (!intermediates.empty())
+    keepIntermediates();
   llvm::SmallVector<FrontierPoint> points;
   for (size_t index : paretoFilter()) {
     const Candidate &c = candidates[index];
