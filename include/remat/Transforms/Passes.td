@@ -120,6 +120,10 @@ def Rematerialize : Pass<"rematerialize", "::mlir::func::FuncOp"> {
            "how auto's frontier is computed: exact (every plan of the "
            "decision space simulated), search (the heuristic) or auto "
            "(exact where that is cheap)">,
+    Option<"reclone", "reclone", "bool", /*default=*/"true",
+           "auto: plans may recompute a saved activation a second time, "
+           "for the backward ops after the widest gap between its reads, "
+           "instead of holding one clone across that gap">,
     Option<"pareto", "pareto", "bool", /*default=*/"false",
            "add the Pareto frontier of plans to the report">,
     Option<"timeline", "timeline", "bool", /*default=*/"false",

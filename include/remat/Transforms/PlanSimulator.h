@@ -48,9 +48,20 @@ public:
   /// top-level ops' roofline times.
   double getStepTime() const { return stepTime; }
 
-  /// A kept set as a bit vector over value ids, and back.
-  llvm::BitVector toBits(const llvm::DenseSet<mlir::Value> &kept) const;
-  llvm::DenseSet<mlir::Value> toSet(const llvm::BitVector &kept) const;
+  /// A plan as a bit vector: bit `id` set keeps value `id`. With re-clones
+  /// (RematPlan::reclone) the vector has twice as many bits, and bit
+  /// getNumValues() + id is set unless value `id` is re-cloned (set: its
+  /// clone is shared by all its reads, as without the second half).
+  llvm::BitVector toBits(const llvm::DenseSet<mlir::Value> &kept,
+                         const llvm::DenseSet<mlir::Value> *reclone =
+                             nullptr) const;
+  /// The kept set of a plan, and its re-cloned values.
+  llvm::DenseSet<mlir::Value> toSet(const llvm::BitVector &plan) const;
+  llvm::DenseSet<mlir::Value> recloneSet(const llvm::BitVector &plan) const;
+  /// Whether re-cloning value `id` can change the plan: its reclone op
+  /// (RecloneGap::after), or -1; and the read before the gap.
+  int getRecloneOp(unsigned id) const { return recloneOp[id]; }
+  int getRecloneGapStart(unsigned id) const { return recloneGapStart[id]; }
 
   struct Result {
     uint64_t peakBytes = 0;
@@ -77,14 +88,17 @@ public:
     /// its original buffer is used, by any op, clone or the terminator.
     std::vector<int> bufferEnd;
     /// Per value id: the events at which its clone's buffer is made and
-    /// last used, or -1 if it has no clone.
+    /// last used, or -1 if it has no clone (with re-clones, its last clone).
     std::vector<int> cloneEvent, cloneEnd;
+    /// Per event: the index of its op, or of the op its clone precedes.
+    std::vector<unsigned> opOfEvent;
   };
 
   /// Simulates the rewrite that keeps the forward values whose bits are set
-  /// (function arguments are always available). Thread-safe: simulations
-  /// of one simulator may run concurrently.
-  Result simulate(const llvm::BitVector &kept, Detail *detail = nullptr) const;
+  /// (function arguments are always available) and, with the second half
+  /// of bits, re-clones those whose bit there is clear. Thread-safe:
+  /// simulations of one simulator may run concurrently.
+  Result simulate(const llvm::BitVector &plan, Detail *detail = nullptr) const;
 
 private:
   class Replay;
@@ -120,6 +134,10 @@ private:
   std::vector<uint8_t> forwardValue;
   std::vector<uint64_t> bytes;
   std::vector<int> originalRoot;
+  /// Per value: its reclone op's index, or -1; per op: the values whose
+  /// reclone op it is.
+  std::vector<int> recloneOp, recloneGapStart;
+  std::vector<llvm::SmallVector<unsigned, 1>> reclonesAt;
   uint64_t argumentBytes = 0;
   double stepTime = 0;
 
@@ -191,6 +209,10 @@ private:
     std::vector<int> sparseCloneOf;
     std::vector<unsigned> touched;
   };
+  /// Before rewritten op `index`: drops from `cloneOf` the clones of the
+  /// values `plan` re-clones there and of their chains.
+  void forgetReclones(const llvm::BitVector &plan, unsigned index,
+                      std::vector<int> &cloneOf) const;
   std::unique_ptr<Scratch> acquireScratch() const;
   void releaseScratch(std::unique_ptr<Scratch> scratch) const;
   mutable std::mutex scratchMutex;

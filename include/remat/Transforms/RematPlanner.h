@@ -43,6 +43,8 @@ struct PlannerOptions {
   bool pareto = false;
   /// How the frontier is computed (solver=auto|search|exact).
   SolverMethod solver = SolverMethod::Auto;
+  /// auto: plans may re-clone saved activations (RematPlan::reclone).
+  bool reclone = true;
 };
 
 /// Parses a byte size: an integer or decimal number with an optional unit
@@ -63,12 +65,20 @@ struct Decision {
   std::optional<uint64_t> recomputeFlops;
   std::optional<double> recomputeTime;
   std::string reason;
+  /// Where the plan re-clones the value (RematPlan::reclone): the backward
+  /// op before which its chain is cloned a second time.
+  mlir::Operation *recloneBefore = nullptr;
 };
 
 struct RematPlan {
   /// Forward values available to the backward pass: recompute chains stop
   /// here. Every saved activation not in this set is recomputed.
   llvm::DenseSet<mlir::Value> kept;
+  /// Recomputed saved activations that are recomputed a second time: at
+  /// their reclone op (getRecloneGaps), the clones of their chains are
+  /// dropped and made again, so no clone is held across the widest gap
+  /// between their backward reads.
+  llvm::DenseSet<mlir::Value> reclone;
   /// One per saved activation, in program order.
   llvm::SmallVector<Decision> decisions;
   /// Kept forward values that no backward op reads but at which recompute
@@ -92,6 +102,18 @@ struct RematPlan {
   /// plan's (the certificate's bound when this plan is one of them).
   std::optional<double> optimalTime;
 };
+
+/// The widest gap between two consecutive backward ops that read a forward
+/// value (top-level ops, reads by nested ops included; not the
+/// terminator; the earliest such gap on ties): the reads on either side.
+/// Where a plan re-clones the value, its chain is cloned again before
+/// `after`.
+struct RecloneGap {
+  mlir::Operation *before = nullptr, *after = nullptr;
+};
+/// The gap of each forward value that at least two backward ops read. The
+/// rewrite and the plan simulator both take it from here.
+llvm::DenseMap<mlir::Value, RecloneGap> getRecloneGaps(const JointGraph &graph);
 
 /// Ops that must be cloned, in dependency order, to recompute `value` when
 /// the values for which `available` holds (and block arguments) can be used
@@ -132,8 +154,10 @@ void eraseDeadOps(mlir::Block &body);
 
 /// Rewrites the function of `graph` so that it follows `plan`: before each
 /// backward op, the uses of forward values outside `plan.kept` are redirected
-/// to clones of their producer chains, made once and shared
-/// (Rematerialize.cpp). PlanSimulator replays exactly this.
+/// to clones of their producer chains, made once and shared, except that at
+/// the reclone op of a value of `plan.reclone` its chain's clones are made
+/// anew for the reads from there on (Rematerialize.cpp). PlanSimulator
+/// replays exactly this.
 void applyRematPlan(const JointGraph &graph, const RematPlan &plan);
 
 } // namespace remat

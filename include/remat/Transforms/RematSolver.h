@@ -66,6 +66,9 @@ struct SolverOptions {
   /// Descents from plans that keep one more intermediate of a recompute
   /// chain (those that saved the most time), after the exchanges.
   unsigned intermediateDescents = 16;
+  /// Whether plans may re-clone values (PlanSimulator's second half of
+  /// bits; the frontier's plans then have it).
+  bool reclone = true;
 };
 
 /// What the solver did.

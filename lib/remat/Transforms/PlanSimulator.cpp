@@ -13,6 +13,7 @@
 #include "remat/Transforms/PlanSimulator.h"
 
 #include "remat/Analysis/MemoryPlan.h"
+#include "remat/Transforms/RematPlanner.h"
 
 using namespace mlir;
 using namespace remat;
@@ -64,6 +65,20 @@ PlanSimulator::PlanSimulator(const JointGraph &graph,
         originalRoot[result] = operand < 0 ? -1 : originalRoot[operand];
     }
   }
+  recloneOp.assign(values.size(), -1);
+  recloneGapStart.assign(values.size(), -1);
+  reclonesAt.resize(bodyOps.size());
+  llvm::DenseMap<Operation *, unsigned> opIndex;
+  for (auto [index, op] : llvm::enumerate(bodyOps))
+    opIndex[op] = index;
+  for (auto [value, gap] : getRecloneGaps(graph)) {
+    unsigned id = valueIds.lookup(value), index = opIndex.lookup(gap.after);
+    recloneOp[id] = index;
+    recloneGapStart[id] = opIndex.lookup(gap.before);
+    reclonesAt[index].push_back(id);
+  }
+  for (llvm::SmallVector<unsigned, 1> &list : reclonesAt)
+    llvm::sort(list);
   // The prefix: the forward ops before the first one that the rewrite
   // changes.
   unsigned numPrefix = 0;
@@ -78,20 +93,46 @@ int PlanSimulator::getValueId(Value value) const {
   return it == valueIds.end() ? -1 : static_cast<int>(it->second);
 }
 
-llvm::BitVector PlanSimulator::toBits(const llvm::DenseSet<Value> &kept) const {
-  llvm::BitVector bits(values.size());
+llvm::BitVector
+PlanSimulator::toBits(const llvm::DenseSet<Value> &kept,
+                      const llvm::DenseSet<Value> *reclone) const {
+  unsigned n = values.size();
+  llvm::BitVector bits(reclone && !reclone->empty() ? 2 * n : n);
   for (Value value : kept) {
     int id = getValueId(value);
     if (id >= 0)
       bits.set(id);
   }
+  if (bits.size() == 2 * n) {
+    bits.set(n, 2 * n);
+    for (Value value : *reclone) {
+      int id = getValueId(value);
+      if (id >= 0)
+        bits.reset(n + id);
+    }
+  }
   return bits;
 }
 
-llvm::DenseSet<Value> PlanSimulator::toSet(const llvm::BitVector &kept) const {
+llvm::DenseSet<Value> PlanSimulator::toSet(const llvm::BitVector &plan) const {
   llvm::DenseSet<Value> set;
-  for (unsigned id : kept.set_bits())
+  for (unsigned id : plan.set_bits()) {
+    if (id >= values.size())
+      break;
     set.insert(values[id]);
+  }
+  return set;
+}
+
+llvm::DenseSet<Value>
+PlanSimulator::recloneSet(const llvm::BitVector &plan) const {
+  llvm::DenseSet<Value> set;
+  unsigned n = values.size();
+  if (plan.size() == 2 * n)
+    for (unsigned id = 0; id < n; ++id)
+      if (!plan.test(n + id) && !plan.test(id) && forwardValue[id] &&
+          recloneOp[id] >= 0)
+        set.insert(values[id]);
   return set;
 }
 
@@ -146,6 +187,9 @@ public:
       detail->firstBackwardUse.assign(numValues, -1);
       detail->cloneEvent.assign(numValues, -1);
       detail->cloneEnd.assign(numValues, -1);
+      detail->opOfEvent.clear();
+      for (unsigned at = 0; at < event; ++at)
+        detail->opOfEvent.push_back(at);
     }
   }
   ~Replay() { sim.releaseScratch(std::move(scratch)); }
@@ -163,6 +207,11 @@ private:
   /// The instance an op of the rewritten function reads for value `id`.
   int mapped(int id, bool rewritten) const {
     return rewritten && needsClone(id) ? cloneOf[id] : id;
+  }
+  /// Before op `index`: forgets the clones of the values the plan
+  /// re-clones there, as applyRematPlan does.
+  void reclone(unsigned index) {
+    sim.forgetReclones(kept, index, cloneOf);
   }
   /// Extends the buffer of `instance` to the current event, and notes where
   /// original buffers are used (for the solver).
@@ -207,6 +256,8 @@ private:
   std::vector<int> &cloneOf;
   std::vector<int64_t> &delta;
   unsigned event = 0;
+  /// The op being replayed (clones go before it).
+  unsigned currentOp = 0;
   Result result;
 };
 
@@ -241,6 +292,8 @@ void PlanSimulator::Replay::materialize(int id) {
   result.recomputeFlops += op.flops;
   result.recomputeTime += op.time;
   ++result.numClones;
+  if (detail)
+    detail->opOfEvent.push_back(currentOp);
   ++event;
 }
 
@@ -249,10 +302,13 @@ void PlanSimulator::Replay::runOps(unsigned begin, unsigned end) {
     const Op &op = sim.ops[index];
     ArrayRef<int> opUses = sim.usesOf(op);
     bool rewritten = op.rewritten;
-    if (rewritten)
+    currentOp = index;
+    if (rewritten) {
+      reclone(index);
       for (int used : opUses)
         if (needsClone(used))
           materialize(used);
+    }
     int aliased = -1;
     for (auto [i, used] : llvm::enumerate(opUses)) {
       int instance = mapped(used, rewritten);
@@ -262,9 +318,11 @@ void PlanSimulator::Replay::runOps(unsigned begin, unsigned end) {
     }
     if (op.numResults)
       define(op, op.firstResult, op.numResults, aliased);
-    if (detail)
+    if (detail) {
       for (unsigned value : PlanSimulator::resultsOf(op))
         detail->defEvent[value] = event;
+      detail->opOfEvent.push_back(index);
+    }
     ++event;
   }
 }
@@ -519,10 +577,12 @@ PlanSimulator::Result PlanSimulator::SparseReplay::run() {
   for (const Sparse::Site &site : sparse.sites) {
     ArrayRef<int> siteUses(sparse.siteUses.data() + site.useBegin,
                            sparse.siteUses.data() + site.useEnd);
-    if (site.rewritten)
+    if (site.rewritten) {
+      sim.forgetReclones(kept, site.op, cloneOf);
       for (int used : siteUses)
         if (needsClone(used))
           materialize(used, site.op);
+    }
     event = site.op + clones;
     for (int used : siteUses)
       use(mapped(used, site.rewritten));
@@ -557,9 +617,37 @@ PlanSimulator::Result PlanSimulator::SparseReplay::run() {
   return result;
 }
 
+void PlanSimulator::forgetReclones(const llvm::BitVector &plan,
+                                   unsigned index,
+                                   std::vector<int> &cloneOf) const {
+  unsigned n = values.size();
+  if (plan.size() != 2 * n)
+    return;
+  auto needsClone = [&](int id) {
+    return id >= 0 && forwardValue[id] && !plan.test(id);
+  };
+  // As ChainCloner::forget: the value's clone, then its chain's.
+  auto forget = [&](auto &self, int id) -> void {
+    if (cloneOf[id] < 0)
+      return;
+    cloneOf[id] = -1;
+    for (int used : usesOf(ops[defOp[id]]))
+      if (needsClone(used))
+        self(self, used);
+  };
+  for (unsigned id : reclonesAt[index])
+    if (!plan.test(n + id) && needsClone(id))
+      forget(forget, id);
+}
+
 PlanSimulator::Result PlanSimulator::simulate(const llvm::BitVector &kept,
                                               Detail *detail) const {
-  if (!detail)
+  // The sparse replay gives a backward view of a recomputed value the
+  // buffer of the value's one clone; with re-clones that depends on when the
+  // view was made, which only the full replay follows.
+  unsigned n = values.size();
+  bool reclones = kept.size() == 2 * n && kept.find_first_unset_in(n, 2 * n) >= 0;
+  if (!detail && !reclones)
     return SparseReplay(*this, kept).run();
   Replay replay(*this, kept, detail);
   replay.runOps(prefix.numOps, ops.size());

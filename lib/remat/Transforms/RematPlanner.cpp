@@ -34,6 +34,7 @@
 #include "remat/Dialect/Remat/RematDialect.h"
 #include "remat/Transforms/PlanSimulator.h"
 
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 
@@ -140,6 +141,41 @@ bool remat::isRecomputable(Operation *op, const JointGraph &graph) {
   return op->getBlock() == graph.getOps().front()->getBlock() &&
          graph.isForward(op) && getOpCost(op).recomputable &&
          getPolicyOverride(op) != PolicyOverride::Save;
+}
+
+llvm::DenseMap<Value, RecloneGap>
+remat::getRecloneGaps(const JointGraph &graph) {
+  // The backward ops that read each forward value, in program order.
+  llvm::MapVector<Value, SmallVector<unsigned, 4>> readers;
+  ArrayRef<Operation *> ops = graph.getOps();
+  for (unsigned index = 0; index + 1 < ops.size(); ++index) {
+    Operation *op = ops[index];
+    if (graph.isForward(op))
+      continue;
+    Block *body = op->getBlock();
+    op->walk([&](Operation *nested) {
+      for (Value operand : nested->getOperands()) {
+        Operation *def = operand.getDefiningOp();
+        if (!def || def->getBlock() != body || !graph.isForward(def))
+          continue;
+        SmallVector<unsigned, 4> &list = readers[operand];
+        if (list.empty() || list.back() != index)
+          list.push_back(index);
+      }
+    });
+  }
+  llvm::DenseMap<Value, RecloneGap> gaps;
+  for (auto &[value, list] : readers) {
+    unsigned widest = 0, at = 0;
+    for (unsigned i = 1; i < list.size(); ++i)
+      if (list[i] - list[i - 1] > widest) {
+        widest = list[i] - list[i - 1];
+        at = i;
+      }
+    if (widest > 0)
+      gaps[value] = {ops[list[at - 1]], ops[list[at]]};
+  }
+  return gaps;
 }
 
 bool remat::collectRecomputeChain(Value value,
@@ -603,6 +639,7 @@ bool Planner::solve() {
     solver.starts.push_back(sim.toBits(start->kept));
   }
   solver.method = options.solver;
+  solver.reclone = options.reclone;
   SolverStats stats;
   SmallVector<FrontierPoint> frontier =
       computeParetoFrontier(sim, graph, options.device, solver, &stats);
@@ -625,7 +662,8 @@ bool Planner::solve() {
   if (options.policy == Policy::Auto && !pickAutoPlan(frontier, sim))
     return false;
   // The plan's peak, whichever policy made it.
-  uint64_t peak = sim.simulate(sim.toBits(plan.kept)).peakBytes;
+  uint64_t peak =
+      sim.simulate(sim.toBits(plan.kept, &plan.reclone)).peakBytes;
   if (options.policy != Policy::Auto && options.budget &&
       peak > *options.budget) {
     uint64_t least = frontier.front().peakBytes;
@@ -680,6 +718,7 @@ bool Planner::pickAutoPlan(ArrayRef<FrontierPoint> frontier,
     return false;
   }
   plan.kept = sim.toSet(chosen->kept);
+  plan.reclone = sim.recloneSet(chosen->kept);
   std::string where =
       llvm::formatv("peak {0}, estimated recompute time {1:e} s",
                     formatBytes(chosen->peakBytes), chosen->recomputeTime);
@@ -687,19 +726,28 @@ bool Planner::pickAutoPlan(ArrayRef<FrontierPoint> frontier,
     if (reasons.count(value))
       continue;
     reasons[value] =
-        (plan.kept.contains(value) ? "auto: kept on the chosen plan ("
-                                   : "auto: recomputed on the chosen plan (") +
+        (plan.kept.contains(value)       ? "auto: kept on the chosen plan ("
+         : plan.reclone.contains(value) ? "auto: recomputed twice on the "
+                                          "chosen plan, for the reads before "
+                                          "and after the widest gap between "
+                                          "them ("
+                                        : "auto: recomputed on the chosen plan (") +
         where + ")";
   }
   return true;
 }
 
 void Planner::describeDecisions() {
+  llvm::DenseMap<Value, RecloneGap> gaps;
+  if (!plan.reclone.empty())
+    gaps = getRecloneGaps(graph);
   for (Value value : graph.getSavedActivations()) {
     Decision d;
     d.value = value;
     d.bytes = getTensorBytes(value);
     d.recompute = !plan.kept.contains(value);
+    if (d.recompute && plan.reclone.contains(value))
+      d.recloneBefore = gaps.lookup(value).after;
     auto it = reasons.find(value);
     if (it != reasons.end())
       d.reason = it->second;

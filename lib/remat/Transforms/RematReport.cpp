@@ -281,6 +281,10 @@ llvm::json::Object remat::buildReport(func::FuncOp func, Policy policy,
       llvm::json::Object entry = describeValue(d.value, d.bytes);
       entry["decision"] = d.recompute ? "recompute" : "save";
       entry["reason"] = d.reason;
+      if (d.recloneBefore)
+        entry["recompute_again_before"] = llvm::json::Object{
+            {"op", d.recloneBefore->getName().getStringRef()},
+            {"loc", formatLocation(d.recloneBefore->getLoc())}};
       if (d.recomputeFlops) {
         entry["recompute_flops"] = static_cast<int64_t>(*d.recomputeFlops);
         entry["recompute_time_s"] = *d.recomputeTime;
@@ -345,11 +349,12 @@ llvm::json::Object remat::buildReport(func::FuncOp func, Policy policy,
   llvm::json::Value bound = nullptr, gap = nullptr;
   // An exact frontier proves the optimum of the plans that keep or recompute
   // each saved activation at this peak; it bounds this plan if the plan is
-  // one of them. A plan that keeps an intermediate is outside that space and
-  // may cost less: its bound is the cover, which holds for every plan.
-  bool keepsIntermediate = !plan.intermediateDecisions.empty();
+  // one of them. A plan that keeps an intermediate or recomputes a value
+  // twice is outside that space and may cost less: its bound is the cover,
+  // which holds for every plan.
+  bool outside = !plan.intermediateDecisions.empty() || !plan.reclone.empty();
   std::string boundKind = "cover";
-  if (plan.optimalTime && !keepsIntermediate) {
+  if (plan.optimalTime && !outside) {
     // The min guards against the two sums' rounding.
     timeLowerBound = std::max(
         std::isfinite(timeLowerBound) ? timeLowerBound : 0.0,

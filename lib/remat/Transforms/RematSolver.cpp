@@ -84,7 +84,11 @@ struct Move {
   llvm::SmallVector<unsigned, 2> members;
   uint64_t bytes = 0;
   double time = 0;
-  bool intermediate = false;
+  /// What the move does to the plan's bits (it clears them all):
+  /// recompute a buffer of saved activations, drop a kept intermediate, or
+  /// recompute a saved activation twice (members: its id, and the number of
+  /// values plus its id, the bit that shares its one clone).
+  enum Kind { Recompute, DropIntermediate, Reclone } kind = Recompute;
 };
 
 struct Candidate {
@@ -136,6 +140,10 @@ private:
   /// Adds, for frontier plans, the plans that keep one intermediate their
   /// clones recompute, and the descents from the most promising of them.
   void keepIntermediates();
+  /// Adds, for frontier plans, the plans that re-clone one value whose
+  /// clone is live across the peak, and the descents from those that
+  /// lowered it.
+  void reclone();
   /// Indices of the candidates on the Pareto frontier, by increasing peak.
   llvm::SmallVector<size_t> paretoFilter() const;
   /// Whether the move's buffer is live across event `at` of the plan that
@@ -143,6 +151,15 @@ private:
   /// it, first needed by the backward after it.
   static bool liveAcross(const Move &move, const PlanSimulator::Detail &detail,
                          int at) {
+    if (move.kind == Move::Reclone) {
+      // Its clone, or its original while it is kept, held across `at`.
+      if (detail.cloneEvent[move.root] >= 0)
+        return detail.cloneEvent[move.root] < at &&
+               at <= detail.cloneEnd[move.root];
+      return detail.defEvent[move.root] <= at &&
+             detail.lastForwardUse[move.root] < at &&
+             at <= detail.bufferEnd[move.root];
+    }
     return detail.defEvent[move.root] <= at &&
            detail.lastForwardUse[move.root] < at &&
            at < detail.firstBackwardUse[move.root];
@@ -262,7 +279,7 @@ void Solver::buildMoves() {
     move.root = id;
     move.members.push_back(id);
     move.bytes = sim.getBytes(id);
-    move.intermediate = true;
+    move.kind = Move::DropIntermediate;
     llvm::SetVector<Operation *> chain;
     Value blocker;
     if (!collectRecomputeChain(
@@ -448,16 +465,18 @@ void Solver::refine(const Candidate &from) {
     // Keeping the buffer adds its bytes from its last forward use to where
     // its clone is made now: skip the simulation if that alone breaks the
     // peak.
-    int gapStart = detail.lastForwardUse[move.root] + 1;
-    int gapEnd = detail.live.size();
-    for (unsigned id : move.members)
-      if (detail.cloneEvent[id] >= 0)
-        gapEnd = std::min(gapEnd, detail.cloneEvent[id]);
-    bool fits = true;
-    for (int event = gapStart; event < gapEnd && fits; ++event)
-      fits = detail.live[event] + move.bytes <= current.peakBytes;
-    if (!fits)
-      continue;
+    if (move.kind != Move::Reclone) {
+      int gapStart = detail.lastForwardUse[move.root] + 1;
+      int gapEnd = detail.live.size();
+      for (unsigned id : move.members)
+        if (detail.cloneEvent[id] >= 0)
+          gapEnd = std::min(gapEnd, detail.cloneEvent[id]);
+      bool fits = true;
+      for (int event = gapStart; event < gapEnd && fits; ++event)
+        fits = detail.live[event] + move.bytes <= current.peakBytes;
+      if (!fits)
+        continue;
+    }
     llvm::BitVector next = with(kept, move, /*keep=*/true);
     PlanSimulator::Detail nextDetail;
     PlanSimulator::Result result = sim.simulate(next, &nextDetail);
@@ -587,7 +606,7 @@ void Solver::keepIntermediates() {
   // little and cost a lot of bytes; a low-rank product the reverse).
   double cheapest = INFINITY;
   for (const Move &move : moves)
-    if (!move.intermediate && move.bytes > 0)
+    if (move.kind == Move::Recompute && move.bytes > 0)
       cheapest = std::min(cheapest, move.time / move.bytes);
   auto promising = [&](size_t from, const PlanSimulator::Result &result) {
     double saved = savedTime(from, result);
@@ -647,6 +666,74 @@ void Solver::keepIntermediates() {
   }
 }
 
+void Solver::reclone() {
+  // A value read by backward ops far apart is held across the gap between
+  // them, kept or as one clone. Recomputing it twice (its chain cloned
+  // again for the reads after the widest gap) frees it over the gap, for
+  // the time of the chain once more.
+  unsigned n = sim.getNumValues();
+  std::vector<Move> reclones;
+  for (const Move &move : moves) {
+    if (move.kind != Move::Recompute || move.members.size() != 1)
+      continue;
+    unsigned id = move.members.front();
+    if (sim.getRecloneOp(id) < 0 || sim.getBufferRoot(id) != int(id))
+      continue;
+    Move r = move;
+    r.members.push_back(n + id);
+    r.time = 2 * move.time;
+    r.kind = Move::Reclone;
+    reclones.push_back(std::move(r));
+  }
+  if (reclones.empty())
+    return;
+  // Every plan gets the second half of bits: all set, nothing re-cloned.
+  for (Candidate &c : candidates)
+    c.kept.resize(2 * n, true);
+  llvm::SmallVector<size_t> frontier = paretoFilter();
+  size_t points = std::min<size_t>(frontier.size(), options.exchangedPoints);
+  llvm::SmallVector<llvm::BitVector> plans;
+  for (size_t k = 0; k < points; ++k) {
+    const Candidate &from = candidates[frontier[k * frontier.size() / points]];
+    PlanSimulator::Detail detail;
+    PlanSimulator::Result result = sim.simulate(from.kept, &detail);
+    // Values held across the peak whose widest gap between reads holds
+    // it (elsewhere a second clone frees nothing there), largest first.
+    int at = result.peakEvent;
+    int op = detail.opOfEvent[at];
+    llvm::SmallVector<const Move *> live;
+    for (const Move &move : reclones)
+      if (anyKept(move, from.kept) && liveAcross(move, detail, at) &&
+          sim.getRecloneGapStart(move.root) < op &&
+          op < sim.getRecloneOp(move.root))
+        live.push_back(&move);
+    llvm::sort(live, [](const Move *a, const Move *b) {
+      return a->bytes != b->bytes ? a->bytes > b->bytes : a->root < b->root;
+    });
+    if (live.size() > options.triesPerStep)
+      live.resize(options.triesPerStep);
+    for (const Move *move : live)
+      plans.push_back(with(from.kept, *move, /*keep=*/false));
+  }
+  llvm::SmallVector<PlanSimulator::Result> results = simulateAll(plans);
+  size_t firstNew = candidates.size();
+  for (auto [i, kept] : llvm::enumerate(plans))
+    add(results[i], kept);
+  // Descents (re-clones among the moves) from the new frontier plans.
+  moves.insert(moves.end(), reclones.begin(), reclones.end());
+  llvm::BitVector noTabu(moves.size());
+  unsigned descents = 0;
+  for (size_t index : paretoFilter()) {
+    if (index < firstNew)
+      continue;
+    if (descents++ == options.intermediateDescents)
+      break;
+    State state{candidates[index].kept, {}, {}};
+    state.result = sim.simulate(state.kept, &state.detail);
+    descend(std::move(state), noTabu);
+  }
+}
+
 llvm::SmallVector<PlanSimulator::Result>
 Solver::simulateAll(ArrayRef<llvm::BitVector> plans) const {
   llvm::SmallVector<PlanSimulator::Result> results(plans.size());
@@ -687,7 +774,7 @@ void Solver::enumerate() {
   // Each saved-activation buffer kept or recomputed; no intermediate kept.
   llvm::SmallVector<const Move *> decided;
   for (const Move &move : moves)
-    if (!move.intermediate)
+    if (move.kind == Move::Recompute)
       decided.push_back(&move);
   unsigned n = decided.size();
   const llvm::BitVector &base = options.starts.front();
@@ -790,6 +877,8 @@ llvm::SmallVector<FrontierPoint> Solver::run(SolverStats &stats) {
   // intermediate, or several.
   if (!intermediates.empty())
     keepIntermediates();
+  if (options.reclone)
+    reclone();
   llvm::SmallVector<FrontierPoint> points;
   for (size_t index : paretoFilter()) {
     const Candidate &c = candidates[index];

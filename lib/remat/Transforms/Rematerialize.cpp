@@ -7,8 +7,11 @@
 /// before that op (its first backward use) and every later backward use
 /// shares the clone. Chains stop at kept values and arguments, and chain
 /// members that another recomputed value already cloned are reused, so
-/// nothing is recomputed twice. The forward originals then die at their last
-/// forward use.
+/// nothing is recomputed twice, unless the plan re-clones a value: at its
+/// reclone op (the first backward read after the widest gap between its
+/// reads), the clones of its chain are forgotten and made again, so the
+/// first ones die before the gap. The forward originals then die at their
+/// last forward use.
 //
 //===----------------------------------------------------------------------===//
 
@@ -64,6 +67,16 @@ public:
     return clones.lookup(value);
   }
 
+  /// Drops the clones of `value` and of its chain, so that the next read
+  /// clones the chain again.
+  void forget(Value value) {
+    if (!clones.erase(value))
+      return;
+    for (Value operand : value.getDefiningOp()->getOperands())
+      if (needsClone(operand))
+        forget(operand);
+  }
+
 private:
   const JointGraph &graph;
   const RematPlan &plan;
@@ -82,10 +95,20 @@ void remat::eraseDeadOps(Block &body) {
 void remat::applyRematPlan(const JointGraph &graph, const RematPlan &plan) {
   ChainCloner cloner(graph, plan);
   Operation *terminator = graph.getOps().back();
+  llvm::DenseMap<Operation *, SmallVector<Value>> reclonesAt;
+  if (!plan.reclone.empty())
+    for (auto [value, gap] : getRecloneGaps(graph))
+      if (plan.reclone.contains(value))
+        reclonesAt[gap.after].push_back(value);
   // The list is a snapshot of the original ops: clones are never revisited.
   for (Operation *op : graph.getOps()) {
     if (op == terminator || graph.isForward(op))
       continue;
+    auto it = reclonesAt.find(op);
+    if (it != reclonesAt.end())
+      for (Value value : it->second)
+        if (cloner.needsClone(value))
+          cloner.forget(value);
     op->walk([&](Operation *nested) {
       for (OpOperand &use : nested->getOpOperands())
         if (cloner.needsClone(use.get()))
@@ -140,7 +163,8 @@ struct RematerializePass
     describeRecomputeCosts(*graph, options->device, *plan);
     // The certificate: what any plan at this plan's peak must recompute.
     PlanSimulator sim(*graph, options->device);
-    uint64_t planPeak = sim.simulate(sim.toBits(plan->kept)).peakBytes;
+    uint64_t planPeak =
+        sim.simulate(sim.toBits(plan->kept, &plan->reclone)).peakBytes;
     double timeBound =
         recomputeTimeLowerBound(func, *graph, options->device, planPeak);
     applyRematPlan(*graph, *plan);
@@ -238,6 +262,7 @@ struct RematerializePass
       return std::nullopt;
     }
     options.solver = *method;
+    options.reclone = reclone;
     return options;
   }
 };
