@@ -97,13 +97,14 @@ llvm::BitVector
 PlanSimulator::toBits(const llvm::DenseSet<Value> &kept,
                       const llvm::DenseSet<Value> *reclone) const {
   unsigned n = values.size();
-  llvm::BitVector bits(reclone && !reclone->empty() ? 2 * n : n);
+  bool reclones = reclone && !reclone->empty();
+  llvm::BitVector bits(reclones ? 2 * n : n);
   for (Value value : kept) {
     int id = getValueId(value);
     if (id >= 0)
       bits.set(id);
   }
-  if (bits.size() == 2 * n) {
+  if (reclones) {
     bits.set(n, 2 * n);
     for (Value value : *reclone) {
       int id = getValueId(value);
@@ -128,7 +129,7 @@ llvm::DenseSet<Value>
 PlanSimulator::recloneSet(const llvm::BitVector &plan) const {
   llvm::DenseSet<Value> set;
   unsigned n = values.size();
-  if (plan.size() == 2 * n)
+  if (n > 0 && plan.size() == 2 * n)
     for (unsigned id = 0; id < n; ++id)
       if (!plan.test(n + id) && !plan.test(id) && forwardValue[id] &&
           recloneOp[id] >= 0)
@@ -621,7 +622,7 @@ void PlanSimulator::forgetReclones(const llvm::BitVector &plan,
                                    unsigned index,
                                    std::vector<int> &cloneOf) const {
   unsigned n = values.size();
-  if (plan.size() != 2 * n)
+  if (n == 0 || plan.size() != 2 * n)
     return;
   auto needsClone = [&](int id) {
     return id >= 0 && forwardValue[id] && !plan.test(id);
@@ -646,7 +647,8 @@ PlanSimulator::Result PlanSimulator::simulate(const llvm::BitVector &kept,
   // buffer of the value's one clone; with re-clones that depends on when the
   // view was made, which only the full replay follows.
   unsigned n = values.size();
-  bool reclones = kept.size() == 2 * n && kept.find_first_unset_in(n, 2 * n) >= 0;
+  bool reclones =
+      n > 0 && kept.size() == 2 * n && kept.find_first_unset_in(n, 2 * n) >= 0;
   if (!detail && !reclones)
     return SparseReplay(*this, kept).run();
   Replay replay(*this, kept, detail);
