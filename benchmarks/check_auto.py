@@ -57,7 +57,7 @@ def main(argv=None):
                             "-o", out], check=True, capture_output=True, text=True)
             wall = time.perf_counter() - t0
             r = json.load(open(rep))
-            r["wall"] = wall
+            r["wall"], r["name"] = wall, name
             if independent:
                 peak = memory_semantics.peak_of_file(a.remat_opt, out)
                 if peak != r["result"]["peak_bytes"]:
@@ -98,7 +98,17 @@ def main(argv=None):
                 failures.append(f"auto at {policy}'s peak costs more than {policy}")
 
         print()
-        print(f"{'budget MiB':>10} {'peak MiB':>9} {'recompute FLOPs':>16} {'extra time':>11} {'wall s':>7}")
+        def gap(x):
+            # The certificate's gap (the plan's recompute time against a
+            # lower bound on any plan's at its peak), checked for soundness.
+            c = x["certificate"]
+            if c["recompute_time_lower_bound_s"] is None:
+                return "-"
+            if not 0 <= c["gap"] <= 1 or c["recompute_time_lower_bound_s"] > c["recompute_time_s"]:
+                failures.append(f"{x['name']}: certificate {c} is not a bound")
+            return f"{c['gap']:.1%}"
+
+        print(f"{'budget MiB':>10} {'peak MiB':>9} {'recompute FLOPs':>16} {'extra time':>11} {'gap':>6} {'wall s':>7}")
         span = base["peak_bytes"] - least
         budgets = sorted({least + span * i // max(1, a.budgets - 1) for i in range(a.budgets)})
         previous = None
@@ -106,7 +116,7 @@ def main(argv=None):
             x = run(f"budget-{budget}", f"policy=auto budget={budget}", independent=a.independent)
             peak = x["result"]["peak_bytes"]
             print(f"{budget / MIB:>10.1f} {peak / MIB:>9.1f} {x['result']['recompute_flops']:>16.4g} "
-                  f"{extra(x) / base_time:>11.2%} {x['wall']:>7.2f}")
+                  f"{extra(x) / base_time:>11.2%} {gap(x):>6} {x['wall']:>7.2f}")
             if peak > budget:
                 failures.append(f"budget {budget}: peak {peak} above it")
             if previous and (peak < previous[0] or extra(x) > previous[1] * (1 + 1e-12)):
@@ -114,13 +124,13 @@ def main(argv=None):
             previous = (peak, extra(x))
 
         print()
-        print(f"{'max-overhead':>12} {'peak MiB':>9} {'recompute FLOPs':>16} {'extra time':>11}")
+        print(f"{'max-overhead':>12} {'peak MiB':>9} {'recompute FLOPs':>16} {'extra time':>11} {'gap':>6} {'wall s':>7}")
         previous = None
         for fraction in (0, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2):
             x = run(f"overhead-{fraction}", f"policy=auto max-overhead={fraction}")
             peak = x["result"]["peak_bytes"]
             print(f"{fraction:>12.1%} {peak / MIB:>9.1f} {x['result']['recompute_flops']:>16.4g} "
-                  f"{extra(x) / base_time:>11.2%}")
+                  f"{extra(x) / base_time:>11.2%} {gap(x):>6} {x['wall']:>7.2f}")
             if extra(x) > fraction * base_time * (1 + 1e-9) + 1e-15:
                 failures.append(f"max-overhead {fraction}: extra time {extra(x)} above it")
             if previous is not None and peak > previous:

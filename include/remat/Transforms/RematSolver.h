@@ -65,7 +65,7 @@ struct SolverOptions {
   unsigned oneStepTries = 64;
   /// Descents from plans that keep one more intermediate of a recompute
   /// chain (those that saved the most time), after the exchanges.
-  unsigned intermediateDescents = 16;
+  unsigned intermediateDescents = 4;
   /// Whether plans may re-clone values (PlanSimulator's second half of
   /// bits; the frontier's plans then have it).
   bool reclone = true;

@@ -175,6 +175,8 @@ public:
         instances.push_back({static_cast<int>(id), 0, 0, sim.bytes[id]});
     }
     cloneOf.assign(numValues, -1);
+    hasReclones = numValues > 0 && kept.size() == 2 * numValues &&
+                  kept.find_first_unset_in(numValues, 2 * numValues) >= 0;
     if (detail) {
       // The prefix defines its values at their op's index (it has no
       // clones) and uses nothing in the backward.
@@ -212,7 +214,8 @@ private:
   /// Before op `index`: forgets the clones of the values the plan
   /// re-clones there, as applyRematPlan does.
   void reclone(unsigned index) {
-    sim.forgetReclones(kept, index, cloneOf);
+    if (hasReclones)
+      sim.forgetReclones(kept, index, cloneOf);
   }
   /// Extends the buffer of `instance` to the current event, and notes where
   /// original buffers are used (for the solver).
@@ -259,6 +262,8 @@ private:
   unsigned event = 0;
   /// The op being replayed (clones go before it).
   unsigned currentOp = 0;
+  /// Whether the plan re-clones any value.
+  bool hasReclones = false;
   Result result;
 };
 
@@ -578,12 +583,11 @@ PlanSimulator::Result PlanSimulator::SparseReplay::run() {
   for (const Sparse::Site &site : sparse.sites) {
     ArrayRef<int> siteUses(sparse.siteUses.data() + site.useBegin,
                            sparse.siteUses.data() + site.useEnd);
-    if (site.rewritten) {
-      sim.forgetReclones(kept, site.op, cloneOf);
+    // (Plans with re-clones take the full replay: simulate().)
+    if (site.rewritten)
       for (int used : siteUses)
         if (needsClone(used))
           materialize(used, site.op);
-    }
     event = site.op + clones;
     for (int used : siteUses)
       use(mapped(used, site.rewritten));

@@ -120,9 +120,19 @@ private:
     PlanSimulator::Result result;
   };
   /// A descent and its kicks from one start.
-  void search(const llvm::BitVector &start);
+  /// The candidates of one start's search (searches of several starts run
+  /// in parallel), and those of them to refine.
+  struct Searched {
+    std::vector<Candidate> candidates;
+    llvm::SmallVector<size_t> toRefine;
+  };
+  void search(const llvm::BitVector &start, Searched &out) const;
+  /// Searches from each start (in parallel) and adds their candidates in
+  /// the starts' order.
+  void searchAll(llvm::ArrayRef<llvm::BitVector> starts);
   /// Greedy descent from `current`, never recomputing a move in `tabu`.
-  State descend(State current, const llvm::BitVector &tabu);
+  State descend(State current, const llvm::BitVector &tabu,
+                std::vector<Candidate> &out) const;
   /// `kept` with the members of `move` kept or recomputed, simulated.
   State simulate(const llvm::BitVector &kept, const Move &move,
                  bool keep) const;
@@ -201,8 +211,10 @@ private:
   /// its own buffer): keeping one stops the chains there, for its bytes.
   std::vector<unsigned> intermediates;
   std::vector<Candidate> candidates;
-  /// Indices into `candidates` of plans to refine.
+  /// Indices into `candidates` of plans to refine, and of the plans
+  /// exchanged so far.
   llvm::SmallVector<size_t> toRefine;
+  llvm::DenseSet<size_t> exchanged;
 };
 
 } // namespace
@@ -338,7 +350,8 @@ void Solver::addSiblingMoves() {
   sortMoves();
 }
 
-Solver::State Solver::descend(State current, const llvm::BitVector &tabu) {
+Solver::State Solver::descend(State current, const llvm::BitVector &tabu,
+                              std::vector<Candidate> &out) const {
   for (;;) {
     // Of the moves simulated at this peak, take the one that takes the most
     // bytes off the peak per second of recompute time it adds (a move that
@@ -376,7 +389,7 @@ Solver::State Solver::descend(State current, const llvm::BitVector &tabu) {
       return current;
     current.kept = std::move(*best);
     current.result = sim.simulate(current.kept, &current.detail);
-    add(current.result, current.kept);
+    out.push_back({current.result, current.kept});
   }
 }
 
@@ -387,13 +400,26 @@ Solver::State Solver::simulate(const llvm::BitVector &kept, const Move &move,
   return state;
 }
 
-void Solver::search(const llvm::BitVector &start) {
+void Solver::searchAll(llvm::ArrayRef<llvm::BitVector> starts) {
+  std::vector<Searched> searched(starts.size());
+  mlir::parallelFor(context, 0, starts.size(),
+                    [&](size_t i) { search(starts[i], searched[i]); });
+  for (Searched &one : searched) {
+    size_t base = candidates.size();
+    for (Candidate &c : one.candidates)
+      candidates.push_back(std::move(c));
+    for (size_t index : one.toRefine)
+      toRefine.push_back(base + index);
+  }
+}
+
+void Solver::search(const llvm::BitVector &start, Searched &out) const {
   State current{start, {}, {}};
   current.result = sim.simulate(current.kept, &current.detail);
-  add(current.result, current.kept);
-  size_t first = candidates.size() - 1;
+  out.candidates.push_back({current.result, current.kept});
+  size_t first = out.candidates.size() - 1;
   llvm::BitVector noTabu(moves.size());
-  current = descend(std::move(current), noTabu);
+  current = descend(std::move(current), noTabu, out.candidates);
   // Iterated local search: a greedy descent can end where the peak is made
   // of the clones of an early choice (recomputing a big buffer whose chain
   // is big too). Keep one such buffer again, forbid recomputing it, descend
@@ -406,7 +432,8 @@ void Solver::search(const llvm::BitVector &start) {
       if (tries == options.triesPerStep)
         break;
       bool cloneAtPeak = llvm::any_of(move.members, [&](unsigned id) {
-        return current.detail.cloneEvent[id] >= 0 &&
+        return id < current.detail.cloneEvent.size() &&
+               current.detail.cloneEvent[id] >= 0 &&
                current.detail.cloneEvent[id] <= at &&
                at <= current.detail.cloneEnd[id];
       });
@@ -416,8 +443,8 @@ void Solver::search(const llvm::BitVector &start) {
       llvm::BitVector tabu(moves.size());
       tabu.set(index);
       State kicked = simulate(current.kept, move, /*keep=*/true);
-      add(kicked.result, kicked.kept);
-      State end = descend(std::move(kicked), tabu);
+      out.candidates.push_back({kicked.result, kicked.kept});
+      State end = descend(std::move(kicked), tabu, out.candidates);
       if (end.result.peakBytes < current.result.peakBytes ||
           (end.result.peakBytes == current.result.peakBytes &&
            end.result.recomputeTime < current.result.recomputeTime)) {
@@ -430,11 +457,11 @@ void Solver::search(const llvm::BitVector &start) {
       break;
   }
   // Refine the end and plans spread along the way.
-  size_t last = candidates.size() - 1;
-  toRefine.push_back(last);
+  size_t last = out.candidates.size() - 1;
+  out.toRefine.push_back(last);
   unsigned samples = options.refinedPoints;
   for (unsigned i = 1; i < samples && last > first; ++i)
-    toRefine.push_back(first + (last - first) * i / samples);
+    out.toRefine.push_back(first + (last - first) * i / samples);
 }
 
 void Solver::refineChosen() {
@@ -536,7 +563,11 @@ void Solver::exchange() {
   size_t points = std::min<size_t>(frontier.size(), options.exchangedPoints);
   llvm::SmallVector<llvm::BitVector> plans;
   for (size_t k = 0; k < points; ++k) {
-    const Candidate &from = candidates[frontier[k * frontier.size() / points]];
+    size_t index = frontier[k * frontier.size() / points];
+    // A plan exchanged in an earlier round would give the same plans.
+    if (!exchanged.insert(index).second)
+      continue;
+    const Candidate &from = candidates[index];
     PlanSimulator::Detail detail;
     PlanSimulator::Result result = sim.simulate(from.kept, &detail);
     int at = result.peakEvent;
@@ -569,100 +600,78 @@ void Solver::exchange() {
 
 void Solver::keepIntermediates() {
   // A recompute chain runs back to kept values through intermediates that
-  // no backward op reads (a matmul's output before its bias, scores before
-  // their mask). Keeping one instead holds its bytes from the forward to the
-  // clone that reads it and spares the chain above it. On frontier plans,
-  // try each intermediate the plan's clones recompute alone, then keep them
-  // cumulatively, those that saved the most time first; then descend from
-  // the plans that saved the most, to buy the bytes back where they are
-  // cheap.
+  // no backward op reads (a matmul's output before its bias, a softmax's
+  // row maximum). Keeping one instead holds its bytes from the forward to
+  // the clone that reads it and spares the chain above it. On frontier
+  // plans, with the intermediates their clones recompute ordered by their
+  // chains' time per byte: the first few kept alone, and the first 2, 4, 8,
+  // ... and all of them kept together (a softmax's maxima and sums pay in
+  // every layer at once); then descend from the plans that saved the most,
+  // to buy the bytes back where they are cheap.
   llvm::SmallVector<size_t> frontier = paretoFilter();
   size_t points = std::min<size_t>(frontier.size(), options.exchangedPoints);
-  struct Trial {
-    size_t from;
-    unsigned id;
-  };
-  llvm::SmallVector<Trial> trials;
   llvm::SmallVector<llvm::BitVector> plans;
+  llvm::SmallVector<size_t> fromOf;
   for (size_t k = 0; k < points; ++k) {
     size_t from = frontier[k * frontier.size() / points];
     const llvm::BitVector &kept = candidates[from].kept;
     PlanSimulator::Detail detail;
     sim.simulate(kept, &detail);
-    for (unsigned id : intermediates)
-      if (!kept.test(id) && detail.cloneEvent[id] >= 0) {
-        trials.push_back({from, id});
-        plans.push_back(kept);
-        plans.back().set(id);
-      }
+    llvm::SmallVector<const Move *> cloned;
+    for (const Move &move : intermediateMoves)
+      if (!kept.test(move.root) && detail.cloneEvent[move.root] >= 0)
+        cloned.push_back(&move);
+    llvm::sort(cloned, [](const Move *a, const Move *b) {
+      double x = a->time * b->bytes, y = b->time * a->bytes;
+      return x != y ? x > y : a->root < b->root;
+    });
+    for (size_t i = 0; i < cloned.size() && i < options.triesPerStep; ++i) {
+      plans.push_back(kept);
+      plans.back().set(cloned[i]->root);
+      fromOf.push_back(from);
+    }
+    llvm::BitVector prefix = kept;
+    size_t size = 0;
+    for (size_t next = 2; size < cloned.size();
+         next = std::min(2 * next, cloned.size())) {
+      for (; size < next; ++size)
+        prefix.set(cloned[size]->root);
+      plans.push_back(prefix);
+      fromOf.push_back(from);
+    }
   }
   llvm::SmallVector<PlanSimulator::Result> results = simulateAll(plans);
-  auto savedTime = [&](size_t from, const PlanSimulator::Result &result) {
-    return candidates[from].result.recomputeTime - result.recomputeTime;
+  auto savedTime = [&](size_t i) {
+    return candidates[fromOf[i]].result.recomputeTime -
+           results[i].recomputeTime;
   };
   // A descent can buy back the bytes a kept intermediate adds to the peak
-  // at the cheapest price per byte at best: it is tried only where that is
-  // below the time the intermediate saved (an attention's scores save
+  // at the cheapest price per byte at best: it starts only where that is
+  // below the time the intermediates saved (an attention's scores save
   // little and cost a lot of bytes; a low-rank product the reverse).
   double cheapest = INFINITY;
   for (const Move &move : moves)
     if (move.kind == Move::Recompute && move.bytes > 0)
       cheapest = std::min(cheapest, move.time / move.bytes);
-  auto promising = [&](size_t from, const PlanSimulator::Result &result) {
-    double saved = savedTime(from, result);
-    uint64_t before = candidates[from].result.peakBytes;
-    uint64_t added = result.peakBytes > before ? result.peakBytes - before : 0;
-    return saved > 0 && cheapest * static_cast<double>(added) < saved;
-  };
-  // Cumulative plans: per frontier plan, its helpful intermediates by the
-  // time each saved alone.
-  llvm::SmallVector<llvm::BitVector> cumulative;
-  llvm::SmallVector<size_t> cumulativeFrom;
-  for (size_t begin = 0; begin < trials.size();) {
-    size_t from = trials[begin].from, end = begin;
-    llvm::SmallVector<size_t> helpful;
-    for (; end < trials.size() && trials[end].from == from; ++end)
-      if (savedTime(from, results[end]) > 0)
-        helpful.push_back(end);
-    llvm::sort(helpful, [&](size_t a, size_t b) {
-      double x = savedTime(from, results[a]), y = savedTime(from, results[b]);
-      return x != y ? x > y : a < b;
-    });
-    llvm::BitVector kept = candidates[from].kept;
-    for (auto [n, index] : llvm::enumerate(helpful)) {
-      kept.set(trials[index].id);
-      if (n > 0) {
-        cumulative.push_back(kept);
-        cumulativeFrom.push_back(from);
-      }
-    }
-    begin = end;
-  }
-  llvm::SmallVector<PlanSimulator::Result> cumulativeResults =
-      simulateAll(cumulative);
-  // The descents start from the plans that saved the most time.
-  llvm::SmallVector<std::pair<double, const llvm::BitVector *>> starts;
+  llvm::SmallVector<size_t> starts;
   for (auto [i, kept] : llvm::enumerate(plans)) {
     add(results[i], kept);
-    if (promising(trials[i].from, results[i]))
-      starts.push_back({savedTime(trials[i].from, results[i]), &kept});
+    uint64_t before = candidates[fromOf[i]].result.peakBytes;
+    uint64_t added =
+        results[i].peakBytes > before ? results[i].peakBytes - before : 0;
+    if (savedTime(i) > 0 && cheapest * static_cast<double>(added) < savedTime(i))
+      starts.push_back(i);
   }
-  for (auto [i, kept] : llvm::enumerate(cumulative)) {
-    add(cumulativeResults[i], kept);
-    if (promising(cumulativeFrom[i], cumulativeResults[i]))
-      starts.push_back(
-          {savedTime(cumulativeFrom[i], cumulativeResults[i]), &kept});
-  }
-  llvm::sort(starts, [](const auto &a, const auto &b) {
-    return a.first != b.first ? a.first > b.first : a.second < b.second;
+  llvm::sort(starts, [&](size_t a, size_t b) {
+    return savedTime(a) != savedTime(b) ? savedTime(a) > savedTime(b) : a < b;
   });
+  if (starts.size() > options.intermediateDescents)
+    starts.resize(options.intermediateDescents);
   llvm::BitVector noTabu(moves.size());
-  for (auto [i, start] : llvm::enumerate(starts)) {
-    if (i == options.intermediateDescents)
-      break;
-    State state{*start.second, {}, {}};
+  for (size_t i : starts) {
+    State state{plans[i], {}, {}};
     state.result = sim.simulate(state.kept, &state.detail);
-    descend(std::move(state), noTabu);
+    descend(std::move(state), noTabu, candidates);
   }
 }
 
@@ -730,7 +739,7 @@ void Solver::reclone() {
       break;
     State state{candidates[index].kept, {}, {}};
     state.result = sim.simulate(state.kept, &state.detail);
-    descend(std::move(state), noTabu);
+    descend(std::move(state), noTabu, candidates);
   }
 }
 
@@ -845,8 +854,7 @@ llvm::SmallVector<FrontierPoint> Solver::run(SolverStats &stats) {
            candidates[index].result.recomputeTime});
   } else {
     addSiblingMoves();
-    for (const llvm::BitVector &start : options.starts)
-      search(start);
+    searchAll(options.starts);
     refineChosen();
     relax();
     for (unsigned round = 0; round < options.exchangeRounds; ++round)
@@ -869,7 +877,7 @@ llvm::SmallVector<FrontierPoint> Solver::run(SolverStats &stats) {
     llvm::BitVector wide = options.starts.front();
     for (unsigned id : intermediates)
       wide.set(id);
-    search(wide);
+    searchAll(wide);
     refineChosen();
     relax();
   }
