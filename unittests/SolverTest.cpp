@@ -168,9 +168,89 @@ TEST_F(SolverTest, SparseReplayEqualsTheFullReplay) {
   EXPECT_EQ(checked, 15u * 40u);
 }
 
+using Frontier = SmallVector<std::pair<uint64_t, double>>;
+
+/// The Pareto frontier (peak bytes, recompute time) of the plans `planOf`
+/// makes of every mask below 2^bits.
+Frontier enumerateFrontier(const PlanSimulator &sim, unsigned bits,
+                           function_ref<llvm::BitVector(uint64_t)> planOf) {
+  std::vector<std::pair<uint64_t, double>> all;
+  for (uint64_t mask = 0; mask < (uint64_t(1) << bits); ++mask) {
+    PlanSimulator::Result r = sim.simulate(planOf(mask));
+    all.push_back({r.peakBytes, r.recomputeTime});
+  }
+  llvm::sort(all);
+  Frontier frontier;
+  for (auto &point : all)
+    if (frontier.empty() || point.second < frontier.back().second - 1e-15)
+      frontier.push_back(point);
+  return frontier;
+}
+
+/// enumerateFrontier over plans made from `base`: the first saved.size()
+/// bits of a mask recompute the saved activations `saved`, the next
+/// extra.size() set bit extra[i] of the plan to `value` (keep an
+/// intermediate, or clear the bit that shares a value's one clone).
+Frontier frontierOver(const PlanSimulator &sim, const llvm::BitVector &base,
+                      ArrayRef<unsigned> saved, ArrayRef<unsigned> extra,
+                      bool value, unsigned bits) {
+  return enumerateFrontier(sim, bits, [&](uint64_t mask) {
+    llvm::BitVector plan = base;
+    for (unsigned i = 0; i < bits; ++i)
+      if (mask >> i & 1) {
+        if (i < saved.size())
+          plan.reset(saved[i]);
+        else
+          plan[extra[i - saved.size()]] = value;
+      }
+    return plan;
+  });
+}
+
+/// The first function of an input, its joint graph, its simulator (h200)
+/// and the plan of policy none.
+struct Loaded {
+  OwningOpRef<ModuleOp> module;
+  func::FuncOp func;
+  std::optional<JointGraph> graph;
+  std::unique_ptr<PlanSimulator> sim;
+  llvm::BitVector none;
+};
+std::unique_ptr<Loaded> load(MLIRContext &ctx, StringRef input) {
+  auto loaded = std::make_unique<Loaded>();
+  loaded->module = parseInput(ctx, input);
+  if (!loaded->module)
+    return nullptr;
+  loaded->func = *loaded->module->getOps<func::FuncOp>().begin();
+  loaded->graph = JointGraph::build(loaded->func);
+  if (!loaded->graph)
+    return nullptr;
+  loaded->sim = std::make_unique<PlanSimulator>(*loaded->graph,
+                                                *DeviceInfo::getNamed("h200"));
+  std::optional<RematPlan> none = planRematerialization(
+      loaded->func, *loaded->graph, optionsFor(Policy::None));
+  if (!none)
+    return nullptr;
+  loaded->none = loaded->sim->toBits(none->kept);
+  return loaded;
+}
+
+/// policy=auto with the whole frontier in the plan.
+std::optional<RematPlan> planFrontier(func::FuncOp func,
+                                      const JointGraph &graph,
+                                      SolverMethod method,
+                                      bool reclone = true) {
+  PlannerOptions options = optionsFor(Policy::Auto);
+  options.budget = UINT64_MAX;
+  options.pareto = true;
+  options.solver = method;
+  options.reclone = reclone;
+  return planRematerialization(func, graph, options);
+}
+
 /// The exact frontier over the solver's decision space: every subset of
 /// movable buffers recomputed, from the kept set of policy none.
-SmallVector<std::pair<uint64_t, double>>
+Frontier
 exactFrontier(func::FuncOp func, const JointGraph &graph,
               const PlanSimulator &sim) {
   std::optional<RematPlan> none =
@@ -196,22 +276,14 @@ exactFrontier(func::FuncOp func, const JointGraph &graph,
   EXPECT_LE(movable.size(), 20u);
   if (getenv("SOLVER_TEST_VERBOSE"))
     llvm::errs() << func.getSymName() << ": " << movable.size() << " movable\n";
-  std::vector<std::pair<uint64_t, double>> all;
-  for (uint64_t mask = 0; mask < (uint64_t(1) << movable.size()); ++mask) {
+  return enumerateFrontier(sim, movable.size(), [&](uint64_t mask) {
     llvm::BitVector kept = base;
     for (unsigned i = 0; i < movable.size(); ++i)
       if (mask >> i & 1)
         for (unsigned id : movable[i])
           kept.reset(id);
-    PlanSimulator::Result r = sim.simulate(kept);
-    all.push_back({r.peakBytes, r.recomputeTime});
-  }
-  llvm::sort(all);
-  SmallVector<std::pair<uint64_t, double>> frontier;
-  for (auto &point : all)
-    if (frontier.empty() || point.second < frontier.back().second)
-      frontier.push_back(point);
-  return frontier;
+    return kept;
+  });
 }
 
 // Against exhaustive search on small graphs (up to 2^20 plans each): with
@@ -235,15 +307,10 @@ TEST_F(SolverTest, FrontierIsNearOptimalOnSmallGraphs) {
       ASSERT_TRUE(graph);
       DeviceInfo device = *DeviceInfo::getNamed("h200");
       PlanSimulator sim(*graph, device);
-      SmallVector<std::pair<uint64_t, double>> exact =
+      Frontier exact =
           exactFrontier(func, *graph, sim);
 
-      PlannerOptions options = optionsFor(Policy::Auto);
-      options.budget = UINT64_MAX;
-      options.pareto = true;
-      options.solver = method;
-      std::optional<RematPlan> plan =
-          planRematerialization(func, *graph, options);
+      std::optional<RematPlan> plan = planFrontier(func, *graph, method);
       ASSERT_TRUE(plan);
       EXPECT_EQ(plan->solver,
                 method == SolverMethod::Auto ? "exact" : "search");
@@ -324,16 +391,12 @@ TEST_F(SolverTest, ExactSolverLimitsAndCertificate) {
 // is optimal at every budget, and it beats the best keep/recompute plan at
 // some of them.
 TEST_F(SolverTest, KeepsIntermediatesWhereTheyPay) {
-  OwningOpRef<ModuleOp> module = parseInput(*ctx, "lowrank.mlir");
-  ASSERT_TRUE(module);
-  auto func = *module->getOps<func::FuncOp>().begin();
-  std::optional<JointGraph> graph = JointGraph::build(func);
-  ASSERT_TRUE(graph);
-  DeviceInfo device = *DeviceInfo::getNamed("h200");
-  PlanSimulator sim(*graph, device);
-  std::optional<RematPlan> none =
-      planRematerialization(func, *graph, optionsFor(Policy::None));
-  llvm::BitVector base = sim.toBits(none->kept);
+  std::unique_ptr<Loaded> loaded = load(*ctx, "lowrank.mlir");
+  ASSERT_TRUE(loaded);
+  func::FuncOp func = loaded->func;
+  const JointGraph *graph = &*loaded->graph;
+  const PlanSimulator &sim = *loaded->sim;
+  llvm::BitVector base = loaded->none;
   // Independently of the solver: saved activations (their own buffers
   // here) and the other forward values a recomputable forward op reads.
   SmallVector<unsigned> saved, intermediates;
@@ -352,37 +415,13 @@ TEST_F(SolverTest, KeepsIntermediatesWhereTheyPay) {
   }
   ASSERT_EQ(saved.size(), 9u);
   ASSERT_EQ(intermediates.size(), 3u);
-  auto frontierOf = [&](unsigned bits) {
-    std::vector<std::pair<uint64_t, double>> all;
-    for (uint64_t mask = 0; mask < (uint64_t(1) << bits); ++mask) {
-      llvm::BitVector kept = base;
-      for (unsigned i = 0; i < bits; ++i)
-        if (mask >> i & 1) {
-          if (i < saved.size())
-            kept.reset(saved[i]);
-          else
-            kept.set(intermediates[i - saved.size()]);
-        }
-      PlanSimulator::Result r = sim.simulate(kept);
-      all.push_back({r.peakBytes, r.recomputeTime});
-    }
-    llvm::sort(all);
-    SmallVector<std::pair<uint64_t, double>> frontier;
-    for (auto &point : all)
-      if (frontier.empty() || point.second < frontier.back().second - 1e-15)
-        frontier.push_back(point);
-    return frontier;
-  };
-  auto narrow = frontierOf(saved.size());
-  auto wide = frontierOf(saved.size() + intermediates.size());
+  Frontier narrow =
+      frontierOver(sim, base, saved, intermediates, true, saved.size());
+  Frontier wide = frontierOver(sim, base, saved, intermediates, true,
+                               saved.size() + intermediates.size());
 
   for (SolverMethod method : {SolverMethod::Auto, SolverMethod::Search}) {
-    PlannerOptions options = optionsFor(Policy::Auto);
-    options.budget = UINT64_MAX;
-    options.pareto = true;
-    options.solver = method;
-    std::optional<RematPlan> plan =
-        planRematerialization(func, *graph, options);
+    std::optional<RematPlan> plan = planFrontier(func, *graph, method);
     ASSERT_TRUE(plan);
     EXPECT_EQ(plan->movable, 9u);
     EXPECT_EQ(plan->intermediates, 3u);
@@ -439,64 +478,38 @@ TEST_F(SolverTest, KeepsIntermediatesWhereTheyPay) {
 // optimal at every budget and beats the best plan that clones v once at
 // the least peak; with reclone=false it never re-clones.
 TEST_F(SolverTest, RecomputesTwiceWhereItPays) {
-  OwningOpRef<ModuleOp> module = parseInput(*ctx, "skip.mlir");
-  ASSERT_TRUE(module);
-  auto func = *module->getOps<func::FuncOp>().begin();
-  std::optional<JointGraph> graph = JointGraph::build(func);
-  ASSERT_TRUE(graph);
+  std::unique_ptr<Loaded> loaded = load(*ctx, "skip.mlir");
+  ASSERT_TRUE(loaded);
+  func::FuncOp func = loaded->func;
+  const JointGraph *graph = &*loaded->graph;
+  const PlanSimulator &sim = *loaded->sim;
   DeviceInfo device = *DeviceInfo::getNamed("h200");
-  PlanSimulator sim(*graph, device);
   unsigned n = sim.getNumValues();
-  std::optional<RematPlan> none =
-      planRematerialization(func, *graph, optionsFor(Policy::None));
-  llvm::BitVector base = sim.toBits(none->kept);
+  llvm::BitVector base = loaded->none;
   base.resize(2 * n, true);
-  SmallVector<unsigned> saved, reclonable;
+  // The saved activations, and the bits that share the one clone of
+  // those with a reclone op.
+  SmallVector<unsigned> saved, shared;
   for (unsigned id = 0; id < n; ++id)
-    if (id < n && base.test(id) && sim.getBytes(id) > 0 &&
+    if (base.test(id) && sim.getBytes(id) > 0 &&
         graph->isForward(sim.getValue(id).getDefiningOp())) {
       saved.push_back(id);
       if (sim.getRecloneOp(id) >= 0)
-        reclonable.push_back(id);
+        shared.push_back(n + id);
     }
   ASSERT_EQ(saved.size(), 8u);
-  ASSERT_EQ(reclonable.size(), 1u);
-  auto frontierOf = [&](unsigned bits) {
-    std::vector<std::pair<uint64_t, double>> all;
-    for (uint64_t mask = 0; mask < (uint64_t(1) << bits); ++mask) {
-      llvm::BitVector plan = base;
-      for (unsigned i = 0; i < bits; ++i)
-        if (mask >> i & 1) {
-          if (i < saved.size())
-            plan.reset(saved[i]);
-          else
-            plan.reset(n + reclonable[i - saved.size()]);
-        }
-      PlanSimulator::Result r = sim.simulate(plan);
-      all.push_back({r.peakBytes, r.recomputeTime});
-    }
-    llvm::sort(all);
-    SmallVector<std::pair<uint64_t, double>> frontier;
-    for (auto &point : all)
-      if (frontier.empty() || point.second < frontier.back().second - 1e-15)
-        frontier.push_back(point);
-    return frontier;
-  };
-  auto once = frontierOf(saved.size());
-  auto twice = frontierOf(saved.size() + reclonable.size());
+  ASSERT_EQ(shared.size(), 1u);
+  Frontier once = frontierOver(sim, base, saved, shared, false, saved.size());
+  Frontier twice = frontierOver(sim, base, saved, shared, false,
+                                saved.size() + shared.size());
   // Measured: at the least peak (641728516 bytes), 50.94 us against 54.76.
   ASSERT_EQ(once.front().first, twice.front().first);
   EXPECT_LT(twice.front().second, once.front().second * 0.95);
 
   for (bool reclone : {true, false}) {
     for (SolverMethod method : {SolverMethod::Auto, SolverMethod::Search}) {
-      PlannerOptions options = optionsFor(Policy::Auto);
-      options.budget = UINT64_MAX;
-      options.pareto = true;
-      options.solver = method;
-      options.reclone = reclone;
       std::optional<RematPlan> plan =
-          planRematerialization(func, *graph, options);
+          planFrontier(func, *graph, method, reclone);
       ASSERT_TRUE(plan);
       for (const auto &exact : reclone ? twice : once) {
         const FrontierPoint *point = pickForBudget(plan->pareto, exact.first);
