@@ -632,10 +632,11 @@ void Solver::keepIntermediates() {
     }
     llvm::BitVector prefix = kept;
     size_t size = 0;
-    for (size_t next = 2; size < cloned.size();
-         next = std::min(2 * next, cloned.size())) {
-      for (; size < next; ++size)
+    for (size_t next = 2; size < cloned.size(); next *= 2) {
+      for (size_t end = std::min(next, cloned.size()); size < end; ++size)
         prefix.set(cloned[size]->root);
+      if (size < 2)
+        break; // one intermediate: tried alone above
       plans.push_back(prefix);
       fromOf.push_back(from);
     }
