@@ -209,10 +209,9 @@ private:
     std::vector<int> sparseCloneOf;
     std::vector<unsigned> touched;
   };
-  /// Before rewritten op `index`: drops from `cloneOf` the clones of the
-  /// values `plan` re-clones there and of their chains.
-  void forgetReclones(const llvm::BitVector &plan, unsigned index,
-                      std::vector<int> &cloneOf) const;
+  /// Whether `plan` re-clones any value (its second half of bits has a
+  /// clear bit).
+  bool hasReclones(const llvm::BitVector &plan) const;
   std::unique_ptr<Scratch> acquireScratch() const;
   void releaseScratch(std::unique_ptr<Scratch> scratch) const;
   mutable std::mutex scratchMutex;

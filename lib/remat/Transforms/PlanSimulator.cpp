@@ -175,8 +175,7 @@ public:
         instances.push_back({static_cast<int>(id), 0, 0, sim.bytes[id]});
     }
     cloneOf.assign(numValues, -1);
-    hasReclones = numValues > 0 && kept.size() == 2 * numValues &&
-                  kept.find_first_unset_in(numValues, 2 * numValues) >= 0;
+    hasReclones = sim.hasReclones(kept);
     if (detail) {
       // The prefix defines its values at their op's index (it has no
       // clones) and uses nothing in the backward.
@@ -212,10 +211,23 @@ private:
     return rewritten && needsClone(id) ? cloneOf[id] : id;
   }
   /// Before op `index`: forgets the clones of the values the plan
-  /// re-clones there, as applyRematPlan does.
+  /// re-clones there, and of their chains, as applyRematPlan does.
   void reclone(unsigned index) {
-    if (hasReclones)
-      sim.forgetReclones(kept, index, cloneOf);
+    if (!hasReclones)
+      return;
+    unsigned n = sim.values.size();
+    for (unsigned id : sim.reclonesAt[index])
+      if (!kept.test(n + id) && needsClone(id))
+        forget(id);
+  }
+  /// As ChainCloner::forget: the value's clone, then its chain's.
+  void forget(int id) {
+    if (cloneOf[id] < 0)
+      return;
+    cloneOf[id] = -1;
+    for (int used : sim.usesOf(sim.ops[sim.defOp[id]]))
+      if (needsClone(used))
+        forget(used);
   }
   /// Extends the buffer of `instance` to the current event, and notes where
   /// original buffers are used (for the solver).
@@ -622,27 +634,9 @@ PlanSimulator::Result PlanSimulator::SparseReplay::run() {
   return result;
 }
 
-void PlanSimulator::forgetReclones(const llvm::BitVector &plan,
-                                   unsigned index,
-                                   std::vector<int> &cloneOf) const {
+bool PlanSimulator::hasReclones(const llvm::BitVector &plan) const {
   unsigned n = values.size();
-  if (n == 0 || plan.size() != 2 * n)
-    return;
-  auto needsClone = [&](int id) {
-    return id >= 0 && forwardValue[id] && !plan.test(id);
-  };
-  // As ChainCloner::forget: the value's clone, then its chain's.
-  auto forget = [&](auto &self, int id) -> void {
-    if (cloneOf[id] < 0)
-      return;
-    cloneOf[id] = -1;
-    for (int used : usesOf(ops[defOp[id]]))
-      if (needsClone(used))
-        self(self, used);
-  };
-  for (unsigned id : reclonesAt[index])
-    if (!plan.test(n + id) && needsClone(id))
-      forget(forget, id);
+  return n > 0 && plan.size() == 2 * n && plan.find_first_unset_in(n, 2 * n) >= 0;
 }
 
 PlanSimulator::Result PlanSimulator::simulate(const llvm::BitVector &kept,
@@ -650,10 +644,7 @@ PlanSimulator::Result PlanSimulator::simulate(const llvm::BitVector &kept,
   // The sparse replay gives a backward view of a recomputed value the
   // buffer of the value's one clone; with re-clones that depends on when the
   // view was made, which only the full replay follows.
-  unsigned n = values.size();
-  bool reclones =
-      n > 0 && kept.size() == 2 * n && kept.find_first_unset_in(n, 2 * n) >= 0;
-  if (!detail && !reclones)
+  if (!detail && !hasReclones(kept))
     return SparseReplay(*this, kept).run();
   Replay replay(*this, kept, detail);
   replay.runOps(prefix.numOps, ops.size());

@@ -156,6 +156,16 @@ private:
   void reclone();
   /// Indices of the candidates on the Pareto frontier, by increasing peak.
   llvm::SmallVector<size_t> paretoFilter() const;
+  /// Indices of up to `exchangedPoints` frontier candidates spread along it
+  /// (the plans the exchanges and the later steps start from).
+  llvm::SmallVector<size_t> spreadFrontier() const {
+    llvm::SmallVector<size_t> frontier = paretoFilter();
+    size_t points = std::min<size_t>(frontier.size(), options.exchangedPoints);
+    llvm::SmallVector<size_t> spread;
+    for (size_t k = 0; k < points; ++k)
+      spread.push_back(frontier[k * frontier.size() / points]);
+    return spread;
+  }
   /// Whether the move's buffer is live across event `at` of the plan that
   /// `detail` describes: defined before it, last read by the forward before
   /// it, first needed by the backward after it.
@@ -559,11 +569,8 @@ void Solver::exchange() {
   // where a cheaper buffer would have freed the same bytes at the peak, the
   // plan keeps the dearer choice. Try swapping, on frontier plans spread
   // along it.
-  llvm::SmallVector<size_t> frontier = paretoFilter();
-  size_t points = std::min<size_t>(frontier.size(), options.exchangedPoints);
   llvm::SmallVector<llvm::BitVector> plans;
-  for (size_t k = 0; k < points; ++k) {
-    size_t index = frontier[k * frontier.size() / points];
+  for (size_t index : spreadFrontier()) {
     // A plan exchanged in an earlier round would give the same plans.
     if (!exchanged.insert(index).second)
       continue;
@@ -608,12 +615,9 @@ void Solver::keepIntermediates() {
   // ... and all of them kept together (a softmax's maxima and sums pay in
   // every layer at once); then descend from the plans that saved the most,
   // to buy the bytes back where they are cheap.
-  llvm::SmallVector<size_t> frontier = paretoFilter();
-  size_t points = std::min<size_t>(frontier.size(), options.exchangedPoints);
   llvm::SmallVector<llvm::BitVector> plans;
   llvm::SmallVector<size_t> fromOf;
-  for (size_t k = 0; k < points; ++k) {
-    size_t from = frontier[k * frontier.size() / points];
+  for (size_t from : spreadFrontier()) {
     const llvm::BitVector &kept = candidates[from].kept;
     PlanSimulator::Detail detail;
     sim.simulate(kept, &detail);
@@ -700,11 +704,9 @@ void Solver::reclone() {
   // Every plan gets the second half of bits: all set, nothing re-cloned.
   for (Candidate &c : candidates)
     c.kept.resize(2 * n, true);
-  llvm::SmallVector<size_t> frontier = paretoFilter();
-  size_t points = std::min<size_t>(frontier.size(), options.exchangedPoints);
   llvm::SmallVector<llvm::BitVector> plans;
-  for (size_t k = 0; k < points; ++k) {
-    const Candidate &from = candidates[frontier[k * frontier.size() / points]];
+  for (size_t index : spreadFrontier()) {
+    const Candidate &from = candidates[index];
     PlanSimulator::Detail detail;
     PlanSimulator::Result result = sim.simulate(from.kept, &detail);
     // Values held across the peak whose widest gap between reads holds
