@@ -53,6 +53,11 @@ def main():
     ap.add_argument("--budgets", type=float, nargs="+",
                     help="remat budgets in MiB (in place of --points spread over the frontier)")
     ap.add_argument("--check", action="store_true", help="run the steps, compare gradients")
+    ap.add_argument("--result-buffers", default="preallocated",
+                    choices=["preallocated", "defined"],
+                    help="remat's model of the step's outputs (remat.jax.checkpoint's "
+                         "result_buffers): allocated for the whole step, as XLA does, or "
+                         "from the op that defines them")
     ap.add_argument("--sharded", action="store_true",
                     help="tensor-parallel per-device step on 8 host devices (shard_map)")
     args = ap.parse_args()
@@ -110,16 +115,18 @@ def main():
         base = loss_with(None)
         # remat's frontier: its least peak and the peak of policy=none.
         low = None
-        rows["remat policy=none"], _ = analyse(rj.checkpoint(base, policy="none"))
+        rb = args.result_buffers
+        rows["remat policy=none"], _ = analyse(rj.checkpoint(base, policy="none",
+                                                             result_buffers=rb))
         high = rj.last_plan().report["result"]["peak_bytes"]
         # The least peak: the error of an impossible budget states it. (The
         # per-device loss only traces inside shard_map: plan it there.)
         try:
             if args.sharded:
-                jax.eval_shape(jax.value_and_grad(wrap(rj.checkpoint(base, budget=1))),
-                               params, tokens)
+                jax.eval_shape(jax.value_and_grad(wrap(rj.checkpoint(
+                    base, budget=1, result_buffers=rb))), params, tokens)
             else:
-                rj.plan(base, params, tokens, budget=1)
+                rj.plan(base, params, tokens, budget=1, result_buffers=rb)
         except rj.PlanError as error:
             m = re.search(r"smallest peak[^0-9]*(\d+)", str(error))
             low = int(m.group(1)) if m else None
@@ -128,14 +135,13 @@ def main():
         budgets = ([int(b * 2**20) for b in args.budgets] if args.budgets else
                    [int(lo + i / (args.points - 1) * (high - lo)) for i in range(args.points)])
         for budget in budgets:
-            loss = rj.checkpoint(base, budget=budget, strict=False)
+            loss = rj.checkpoint(base, budget=budget, strict=False, result_buffers=rb)
             a, step = analyse(loss)
             info = rj.last_plan()
             if info.fallback:
                 continue
             a["budget"] = budget
             a["plan_peak"] = info.report["result"]["peak_bytes"]
-            a["plan_temp"] = a["plan_peak"] - info.report["argument_bytes"]
             a["plan_s"] = info.planning_time_s
             a["saved"] = len(info.saved)
             if args.check:
@@ -147,16 +153,19 @@ def main():
         for name, a in rows.items():
             print(f"{name:<34} {mib(a['temp_bytes'])} {a['flops'] / 1e9:8.2f} "
                   f"{a['compile_s']:9.1f}")
-        print("\nremat budgets (plan peak: remat's predicted peak, arguments included; "
-              "plan -args: without them, to compare with XLA's temp + output)")
-        print(f"{'budget MiB':>10} {'plan peak':>9} {'plan -args':>10} {'temp MiB':>9} "
-              f"{'temp+out':>9} {'GFLOP':>8} {'plan s':>7}"
-              + (f" {'grad diff':>9}" if args.check else ""))
+        print("\nremat budgets (plan peak: remat's predicted peak, arguments included; XLA total: "
+              "XLA's argument + output + temp bytes, which is what the plan peak predicts with "
+              "--result-buffers preallocated)")
+        print(f"{'budget MiB':>10} {'plan peak':>9} {'XLA total':>9} {'temp MiB':>9} "
+              f"{'GFLOP':>8} {'plan s':>7}" + (f" {'grad diff':>9}" if args.check else ""))
         for a in remat:
-            print(f"{mib(a['budget'])} {mib(a['plan_peak'])} {mib(a['plan_temp']):>10} "
-                  f"{mib(a['temp_bytes'])} {mib(a['temp_bytes'] + a['output_bytes'])} "
-                  f"{a['flops'] / 1e9:8.2f} {a['plan_s']:7.2f}"
+            total = a["temp_bytes"] + a["output_bytes"] + a["argument_bytes"]
+            print(f"{mib(a['budget'])} {mib(a['plan_peak'])} {mib(total)} "
+                  f"{mib(a['temp_bytes'])} {a['flops'] / 1e9:8.2f} {a['plan_s']:7.2f}"
                   + (f" {a['max_grad_diff']:9.2e}" if args.check else ""))
+        over = [a for a in remat
+                if a["temp_bytes"] + a["output_bytes"] + a["argument_bytes"] > a["budget"]]
+        print(f"XLA's total above the budget at {len(over)} of {len(remat)} budgets")
         print("\nat each built-in policy's level: remat's best plan")
         print(f"{'policy':<34} {'temp MiB':>9} {'GFLOP':>8} | {'remat temp<=':>12} {'GFLOP':>8}"
               f" | {'remat GFLOP<=':>13} {'temp MiB':>9}")

@@ -164,4 +164,36 @@ TEST(MemoryPlan, ViewsExtendTheirOperandsBuffer) {
             (std::vector<uint64_t>{256, 256, 384, 256}));
 }
 
+// result-buffers=preallocated: the results' buffers (the roots of returned
+// views, each once; a returned argument is an argument) count from the
+// start, like the arguments, and not again when defined.
+TEST(MemoryPlan, PreallocatedResultsAreLiveFromTheStart) {
+  auto ctx = test::makeContext();
+  auto module = test::parse(*ctx, R"mlir(
+    func.func @f(%x: tensor<4x8xf32>) -> (tensor<8x4xf32>, tensor<4x8xf32>,
+                                          tensor<4x8xf32>, tensor<4x8xf32>) {
+      %a = nn.relu %x : tensor<4x8xf32>
+      %b = nn.relu %a : tensor<4x8xf32>
+      %c = nn.relu %b : tensor<4x8xf32>
+      %r = nn.reshape %c : tensor<4x8xf32> -> tensor<8x4xf32>
+      return %r, %c, %x, %c : tensor<8x4xf32>, tensor<4x8xf32>,
+                              tensor<4x8xf32>, tensor<4x8xf32>
+    })mlir");
+  ASSERT_TRUE(module);
+  Block &body = test::firstFunc(*module).getBody().front();
+  MemoryPlan defined(body);
+  EXPECT_EQ(defined.getBaseBytes(), 128u);
+  EXPECT_EQ(defined.getLiveBytes().vec(),
+            (std::vector<uint64_t>{256, 384, 384, 256, 256}));
+  MemoryPlan preallocated(body, ResultBuffers::Preallocated);
+  EXPECT_EQ(preallocated.getArgumentBytes(), 128u);
+  EXPECT_EQ(preallocated.getBaseBytes(), 256u); // %x and %c's buffer
+  EXPECT_EQ(preallocated.getLiveBytes().vec(),
+            (std::vector<uint64_t>{384, 512, 384, 256, 256}));
+  EXPECT_EQ(preallocated.getPeakBytes(), 512u);
+  // The relu that defines %b needs %a and %b besides the base; the one that
+  // defines %c only %b (%c is in the base).
+  EXPECT_EQ(preallocated.getPeakLowerBound(), 512u);
+}
+
 } // namespace

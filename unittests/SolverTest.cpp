@@ -72,7 +72,11 @@ TEST_F(SolverTest, SimulatorMatchesTheRewrite) {
         std::optional<JointGraph> graph = JointGraph::build(func);
         ASSERT_TRUE(graph);
         DeviceInfo device = *DeviceInfo::getNamed("h200");
-        PlanSimulator sim(*graph, device);
+        // Odd trials count the results from the start (result-buffers=
+        // preallocated).
+        ResultBuffers results =
+            trial % 2 ? ResultBuffers::Preallocated : ResultBuffers::Defined;
+        PlanSimulator sim(*graph, device, results);
         // Keep each forward value with probability 1/2; values whose
         // producer may not be recomputed are always kept.
         RematPlan plan;
@@ -96,9 +100,9 @@ TEST_F(SolverTest, SimulatorMatchesTheRewrite) {
         totalReclones += reclones;
         PlanSimulator::Result predicted =
             sim.simulate(sim.toBits(plan.kept, &plan.reclone));
-        FunctionStats before = computeFunctionStats(func, device);
+        FunctionStats before = computeFunctionStats(func, device, results);
         applyRematPlan(*graph, plan);
-        FunctionStats after = computeFunctionStats(func, device);
+        FunctionStats after = computeFunctionStats(func, device, results);
         EXPECT_EQ(predicted.peakBytes, after.peakBytes)
             << name << " trial " << trial;
         EXPECT_EQ(predicted.recomputeFlops, after.flops - before.flops)
@@ -127,11 +131,14 @@ TEST_F(SolverTest, SparseReplayEqualsTheFullReplay) {
       std::optional<JointGraph> graph = JointGraph::build(func);
       ASSERT_TRUE(graph);
       DeviceInfo device = *DeviceInfo::getNamed("h200");
-      PlanSimulator sim(*graph, device);
-      llvm::BitVector saved = sim.toBits(llvm::DenseSet<Value>(
+      // Under both result semantics.
+      PlanSimulator defined(*graph, device);
+      PlanSimulator preallocated(*graph, device, ResultBuffers::Preallocated);
+      llvm::BitVector saved = defined.toBits(llvm::DenseSet<Value>(
           graph->getSavedActivations().begin(),
           graph->getSavedActivations().end()));
       for (unsigned trial = 0; trial < 40; ++trial) {
+        const PlanSimulator &sim = trial % 4 < 2 ? defined : preallocated;
         llvm::BitVector kept(sim.getNumValues());
         bool anyForward = trial % 2;
         for (unsigned id = 0; id < sim.getNumValues(); ++id) {

@@ -10,13 +10,16 @@ forward+backward jaxpr of its `jax.vjp` (the cotangents are explicit inputs,
 so the backward is what reads them). The joint jaxpr becomes remat IR, one
 `nn.generic` per equation, or per group of equations XLA fuses (FLOPs from
 the primitive's shapes, a cost class, collectives as ops that are never
-recomputed), and `remat-opt --rematerialize` plans it. The plan is applied
+recomputed), and `remat-opt --rematerialize` plans it, with the step's
+outputs allocated for the whole step as XLA allocates them
+(`result-buffers=preallocated`). The plan is applied
 as a `jax.custom_vjp`: the forward keeps exactly the values the plan saves;
 the backward evaluates the joint jaxpr's backward equations in remat's order
 and recomputes every other forward value it needs at its first use, behind
-an optimization barrier tied to the backward values computed before it (so
-XLA neither merges it back into the forward, nor hoists it there, nor
-postpones the backward work remat ordered before it).
+an optimization barrier that also passes on the backward values computed
+before it that are read later (so XLA neither merges it back into the
+forward, nor hoists it there, nor postpones the backward work remat ordered
+before it).
 
 XLA:CPU removes the optimization barriers that keep a recomputation from being
 merged back into the forward (its `cse_barrier_expander` pass), which makes
@@ -520,6 +523,16 @@ class _Applied:
         self.cotangents = jaxpr.invars[self.n:]
         self.differentiated = set(trace.diff)
         self.leaves = jaxpr.invars[:self.n]
+        # Per backward value: the index of the last backward op that reads
+        # it (gradients: past the end).
+        self.last_read = {}
+        for k, op in enumerate(self.bwd_ops):
+            for a in op[1]:
+                if _is_var(a):
+                    self.last_read[a] = k
+        for v in self.grads:
+            if _is_var(v):
+                self.last_read[v] = len(self.bwd_ops)
         fn = jax.custom_vjp(self._primal)
         fn.defvjp(self._fwd, self._bwd)
         self.fn = fn
@@ -561,21 +574,33 @@ class _Applied:
         for k, v in zip(self.trace.diff_out, self.cotangents):
             env[v] = cts[k]
         forward_side = set(env) - set(self.cotangents)   # values from before the backward
-        frontier = list(cts[k] for k in self.trace.diff_out)[:1]
+        # Backward vars computed since the last recomputation, and the
+        # latest of each kind from before it.
+        frontier = list(self.cotangents)[:1]
 
         def read(a):
             return a.val if isinstance(a, _core.Literal) else env[a]
-        for op in self.bwd_ops:
+        for k, op in enumerate(self.bwd_ops):
             missing = self._missing(op[1], env)
             early = [a for a in op[1] if _is_var(a) and a in forward_side]
             anchored = any(_is_var(a) and a in env and a not in forward_side for a in op[1])
             if missing or (early and not anchored):
-                self._recompute(op, missing, env, forward_side, frontier)
-                frontier = frontier[-1:]
+                # The frontier values read later (or returned): tying them
+                # to the barrier costs no memory, and orders it after the
+                # others too, whose results lead to them.
+                tie = [f for f in frontier if self.last_read.get(f, -1) >= k]
+                self._recompute(op, missing, env, forward_side, tie)
+                # The latest of each kind (under shard_map: each set of
+                # varying axes) stays, so that the next barrier has one
+                # to wait for even if no such value is computed before it.
+                latest = {}
+                for f in tie:
+                    latest[_varying(env[f])] = f
+                frontier = list(latest.values())
             outs = self._eval(op, read)
             env.update(zip(op[2], outs))
             if anchored:
-                frontier += [o for o, v in zip(outs, op[2]) if _is_array(v)]
+                frontier += [v for v in op[2] if _is_array(v)]
         grads = iter(read(v) for v in self.grads)
         return tuple(next(grads) if i in self.differentiated else
                      np.zeros(a.shape, jax.dtypes.float0)
@@ -601,9 +626,13 @@ class _Applied:
 
     def _recompute(self, op, missing, env, forward_side, frontier):
         """Reruns `missing`, and lets `op` read its forward-side inputs,
-        through optimization barriers whose other operands are the backward
-        values computed since the previous recomputation (`frontier`). The
-        fenced inputs replace the originals in `env`."""
+        through optimization barriers that also take the backward values
+        computed since the previous recomputation that are read later (the
+        vars `frontier`). The barrier's outputs replace all of them in
+        `env`: later ops read the fenced values, so XLA can neither drop
+        the frontier from the barrier (it prunes barrier operands whose
+        results are unused) nor run the barrier, and the recomputation
+        after it, before the frontier."""
         made = {v for m in missing for v in m[2]}
         inputs = dict.fromkeys(a for m in missing + [op] for a in m[1]
                                if _is_var(a) and a in forward_side and a not in made
@@ -615,9 +644,12 @@ class _Applied:
         for a in inputs:
             groups.setdefault(_varying(env[a]), []).append(a)
         for vma, group in groups.items():
-            tie = [f for f in frontier if _varying(f) == vma]
-            values, _ = jax.lax.optimization_barrier(([env[a] for a in group], tie))
+            tie = [f for f in frontier if f in env and f not in inputs and
+                   _varying(env[f]) == vma]
+            values, tied = jax.lax.optimization_barrier(
+                ([env[a] for a in group], [env[f] for f in tie]))
             env.update(zip(group, values))
+            env.update(zip(tie, tied))
 
         def read(a):
             return a.val if isinstance(a, _core.Literal) else env[a]
@@ -650,7 +682,7 @@ def _signature(args):
 
 
 def plan(fun, *args, policy="auto", budget=None, max_overhead=None, device="cpu",
-         has_aux=False):
+         has_aux=False, result_buffers="preallocated"):
     """Plans `fun` at `args` (arrays, tracers or `jax.ShapeDtypeStruct`s);
     returns a PlanInfo. Raises Unsupported for what remat does not model and
     PlanError when the planner refuses (an impossible budget)."""
@@ -664,7 +696,7 @@ def plan(fun, *args, policy="auto", budget=None, max_overhead=None, device="cpu"
     info.ir = conv.text
     info.times["convert"] = time.perf_counter() - start
     report = _planner.plan(info.ir, policy=policy, budget=budget, max_overhead=max_overhead,
-                           device=device)
+                           device=device, result_buffers=result_buffers)
     info.report = report
     info.times["plan"] = report["planning_time_s"]
     saved = []
@@ -680,7 +712,7 @@ def plan(fun, *args, policy="auto", budget=None, max_overhead=None, device="cpu"
 
 
 def checkpoint(fun, *, policy="auto", budget=None, max_overhead=None, device="cpu",
-               has_aux=False, strict=True):
+               has_aux=False, strict=True, result_buffers="preallocated"):
     """`fun` with remat's plan applied: differentiate the result (jax.grad,
     jax.value_and_grad, jax.vjp), and its backward recomputes what remat
     chose not to keep.
@@ -689,7 +721,10 @@ def checkpoint(fun, *, policy="auto", budget=None, max_overhead=None, device="cp
     bound on the planned peak (`"8GiB"`, bytes); max_overhead: the recompute
     time allowed, as a fraction of the step; device: the cost model's device
     (cpu, h100, h200, ...); has_aux: `fun` returns `(loss, aux)` and aux is
-    not differentiated (as `jax.grad(..., has_aux=True)`). Gradients are
+    not differentiated (as `jax.grad(..., has_aux=True)`); result_buffers:
+    remat's model of the step's outputs, "preallocated" (for the whole step,
+    as XLA allocates them: the budget then bounds XLA's argument + output +
+    temp bytes) or "defined" (from the op that computes them). Gradients are
     planned for every floating-point input (XLA drops those the caller does
     not use). The plan is made on the first call for each signature and
     kept; `plans()` lists them. Reverse mode only: the result is a
@@ -702,7 +737,7 @@ def checkpoint(fun, *, policy="auto", budget=None, max_overhead=None, device="cp
         if info is None:
             info = _plan_or_fallback(fun, args, dict(
                 policy=policy, budget=budget, max_overhead=max_overhead, device=device,
-                has_aux=has_aux), strict)
+                has_aux=has_aux, result_buffers=result_buffers), strict)
             cache[key] = info
         if info.fallback is not None:
             return fun(*args)

@@ -134,15 +134,20 @@ class JointGraph:
 
 
 def plan(text, policy="auto", budget=None, max_overhead=None, device="cpu", remat_opt=None,
-         timeout=600, reclone=False):
+         timeout=600, reclone=False, result_buffers="defined"):
     """Runs --rematerialize on the joint function `text`; returns the report
     (a dict, with `planning_time_s` added: remat-opt's wall time).
 
     reclone: whether the plan may recompute a value twice. Off by default:
     a framework applies a plan through the values it saves (the report's
     `saved_values`) and recomputes each of the others once, where its own
-    backward puts it."""
-    options = [f"policy={policy}", f"device={device}", f"reclone={'true' if reclone else 'false'}"]
+    backward puts it.
+
+    result_buffers: "defined" (the function's results occupy memory from the
+    op that defines them, as in PyTorch) or "preallocated" (from the start,
+    as XLA allocates a computation's outputs)."""
+    options = [f"policy={policy}", f"device={device}", f"reclone={'true' if reclone else 'false'}",
+               f"result-buffers={result_buffers}"]
     if budget is not None:
         options.append(f"budget={budget}")
     if max_overhead is not None:

@@ -5,7 +5,10 @@
 //  * Ops execute in program order. A tensor value occupies numel * element
 //    size bytes from the op that defines it through its last use; during an op
 //    its operands and results are live together.
-//  * Function arguments are live throughout; function results to the end.
+//  * Function arguments are live throughout; function results to the end,
+//    from the op that defines them (ResultBuffers::Defined) or, as XLA
+//    allocates a computation's outputs before it runs, from the start
+//    (ResultBuffers::Preallocated).
 //  * A view (an op of class View with one operand, such as nn.reshape)
 //    allocates nothing and keeps its operand's buffer live while it is live.
 //  * Peak bytes is the maximum over ops of the bytes live at that op,
@@ -28,18 +31,34 @@ class JointGraph;
 /// Whether `op` is a view of its single operand (allocates nothing).
 bool isViewOp(mlir::Operation *op);
 
+/// When the buffers of a function's results start to occupy memory.
+enum class ResultBuffers {
+  /// At the op that defines them: remat-compile's executables and PyTorch's
+  /// caching allocator.
+  Defined,
+  /// At the start of the function, like the arguments: XLA allocates a
+  /// computation's output buffers before it runs. (XLA may also lend an
+  /// output buffer to temporaries until the output is written; that is not
+  /// counted, so the peak is an upper bound of XLA's temp plus outputs.)
+  Preallocated,
+};
+
 class MemoryPlan {
 public:
   /// Plans the top-level ops of `block` (a function body).
-  explicit MemoryPlan(mlir::Block &block);
+  explicit MemoryPlan(mlir::Block &block,
+                      ResultBuffers results = ResultBuffers::Defined);
 
   uint64_t getPeakBytes() const { return peakBytes; }
   uint64_t getArgumentBytes() const { return argumentBytes; }
+  /// Bytes live throughout: the arguments, and with preallocated results
+  /// the results' buffers.
+  uint64_t getBaseBytes() const { return baseBytes; }
   /// The first op at which the peak is reached (null for an empty body).
   mlir::Operation *getPeakOp() const { return peakOp; }
   /// Bytes live at each top-level op, in program order.
   llvm::ArrayRef<uint64_t> getLiveBytes() const { return liveBytes; }
-  /// A peak no rematerialization of the block can go below: the arguments
+  /// A peak no rematerialization of the block can go below: the base bytes
   /// (live throughout) plus, at the op where that is largest, the distinct
   /// buffers of its operands and results, which are all live while it runs
   /// (the terminator counts its operands). Every op of the block runs in any
@@ -56,6 +75,7 @@ private:
   uint64_t peakBytes = 0;
   uint64_t peakLowerBound = 0;
   uint64_t argumentBytes = 0;
+  uint64_t baseBytes = 0;
   mlir::Operation *peakOp = nullptr;
   llvm::SmallVector<uint64_t> liveBytes;
   llvm::DenseMap<mlir::Value, mlir::Value> bufferOf;

@@ -124,6 +124,11 @@ def Rematerialize : Pass<"rematerialize", "::mlir::func::FuncOp"> {
            "auto: plans may recompute a saved activation a second time, "
            "for the backward ops after the widest gap between its reads, "
            "instead of holding one clone across that gap">,
+    Option<"resultBuffers", "result-buffers", "std::string",
+           /*default=*/"\"defined\"",
+           "when the function's results occupy memory: defined (from the op "
+           "that defines them) or preallocated (from the start, as XLA "
+           "allocates a computation's outputs)">,
     Option<"pareto", "pareto", "bool", /*default=*/"false",
            "add the Pareto frontier of plans to the report">,
     Option<"timeline", "timeline", "bool", /*default=*/"false",

@@ -18,6 +18,7 @@
 
 #include "remat/Analysis/CostModel.h"
 #include "remat/Analysis/JointGraph.h"
+#include "remat/Analysis/MemoryPlan.h"
 
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseMap.h"
@@ -32,18 +33,25 @@ namespace remat {
 
 class PlanSimulator {
 public:
-  PlanSimulator(const JointGraph &graph, const DeviceInfo &device);
+  PlanSimulator(const JointGraph &graph, const DeviceInfo &device,
+                ResultBuffers results = ResultBuffers::Defined);
 
   /// Values are the results of the top-level ops, numbered in program order.
   unsigned getNumValues() const { return values.size(); }
   mlir::Value getValue(unsigned id) const { return values[id]; }
   /// The id of a top-level op result, or -1.
   int getValueId(mlir::Value value) const;
-  uint64_t getBytes(unsigned id) const { return bytes[id]; }
+  /// Bytes the original of value `id` occupies while it is live: its size,
+  /// or 0 for a preallocated result buffer (counted in the base bytes). A
+  /// clone occupies the value's size in either case.
+  uint64_t getBytes(unsigned id) const { return originalBytes[id]; }
   /// The value whose buffer `id` lives in before any rewrite (itself, or the
   /// root of its views), or -1 if that buffer is a function argument.
   int getBufferRoot(unsigned id) const { return originalRoot[id]; }
   uint64_t getArgumentBytes() const { return argumentBytes; }
+  /// Bytes live throughout any plan: the arguments, and preallocated
+  /// result buffers (MemoryPlan::getBaseBytes).
+  uint64_t getBaseBytes() const { return baseBytes; }
   /// Estimated time of the function as it is (no clones): the sum of its
   /// top-level ops' roofline times.
   double getStepTime() const { return stepTime; }
@@ -132,13 +140,15 @@ private:
   std::vector<unsigned> defOp;
   /// Per value: whether a forward op defines it.
   std::vector<uint8_t> forwardValue;
-  std::vector<uint64_t> bytes;
+  /// Per value: its size (what a clone occupies), and what its original
+  /// occupies (getBytes).
+  std::vector<uint64_t> bytes, originalBytes;
   std::vector<int> originalRoot;
   /// Per value: its reclone op's index, or -1; per op: the values whose
   /// reclone op it is.
   std::vector<int> recloneOp, recloneGapStart;
   std::vector<llvm::SmallVector<unsigned, 1>> reclonesAt;
-  uint64_t argumentBytes = 0;
+  uint64_t argumentBytes = 0, baseBytes = 0;
   double stepTime = 0;
 
   /// A buffer of the rewritten function during a replay.

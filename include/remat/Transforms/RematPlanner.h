@@ -11,6 +11,7 @@
 
 #include "remat/Analysis/CostModel.h"
 #include "remat/Analysis/JointGraph.h"
+#include "remat/Analysis/MemoryPlan.h"
 #include "remat/Transforms/RematSolver.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -45,6 +46,8 @@ struct PlannerOptions {
   SolverMethod solver = SolverMethod::Auto;
   /// auto: plans may re-clone saved activations (RematPlan::reclone).
   bool reclone = true;
+  /// When the function's results occupy memory (result-buffers=).
+  ResultBuffers results = ResultBuffers::Defined;
 };
 
 /// Parses a byte size: an integer or decimal number with an optional unit

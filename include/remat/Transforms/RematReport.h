@@ -21,6 +21,9 @@ struct FunctionStats {
   /// MemoryPlan::getPeakLowerBound of the function.
   uint64_t peakLowerBound = 0;
   uint64_t argumentBytes = 0;
+  /// Bytes live throughout: the arguments, and preallocated result buffers.
+  uint64_t baseBytes = 0;
+  ResultBuffers results = ResultBuffers::Defined;
   uint64_t savedActivationBytes = 0;
   uint64_t flops = 0;
   double estimatedTime = 0;
@@ -28,8 +31,9 @@ struct FunctionStats {
 
 /// Computes the figures of a joint function (which must have a single block
 /// and at least one result).
-FunctionStats computeFunctionStats(mlir::func::FuncOp func,
-                                   const DeviceInfo &device);
+FunctionStats
+computeFunctionStats(mlir::func::FuncOp func, const DeviceInfo &device,
+                     ResultBuffers results = ResultBuffers::Defined);
 
 /// A lower bound on the recompute time any plan of remat's (a kept set of
 /// saved activations, recomputed values cloned for the backward) needs to
@@ -43,8 +47,10 @@ FunctionStats computeFunctionStats(mlir::func::FuncOp func,
 /// (minimumCover), at the op where it is dearest, is the bound (infinite if
 /// some op cannot be covered). Ops the overrides keep count as not
 /// freeable.
-double recomputeTimeLowerBound(mlir::func::FuncOp func, const JointGraph &graph,
-                               const DeviceInfo &device, uint64_t peak);
+double
+recomputeTimeLowerBound(mlir::func::FuncOp func, const JointGraph &graph,
+                        const DeviceInfo &device, uint64_t peak,
+                        ResultBuffers results = ResultBuffers::Defined);
 
 /// A lower bound on the least total time of a subset of `items` (seconds,
 /// bytes) whose bytes add up to at least `missing`: the exact minimum when

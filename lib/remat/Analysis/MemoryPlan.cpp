@@ -28,7 +28,7 @@ Value MemoryPlan::getBuffer(Value value) const {
   return it == bufferOf.end() ? value : it->second;
 }
 
-MemoryPlan::MemoryPlan(Block &block) {
+MemoryPlan::MemoryPlan(Block &block, ResultBuffers results) {
   for (BlockArgument arg : block.getArguments())
     argumentBytes += getTensorBytes(arg);
 
@@ -54,6 +54,17 @@ MemoryPlan::MemoryPlan(Block &block) {
       intervals[result] = {pos, pos, getTensorBytes(result)};
     }
   }
+  // Preallocated result buffers are live throughout, like the arguments
+  // (each once; a returned argument is an argument).
+  baseBytes = argumentBytes;
+  llvm::DenseSet<Value> preallocated;
+  if (results == ResultBuffers::Preallocated && !block.empty() &&
+      block.back().hasTrait<OpTrait::IsTerminator>())
+    for (Value operand : block.back().getOperands()) {
+      Value buffer = getBuffer(operand);
+      if (intervals.contains(buffer) && preallocated.insert(buffer).second)
+        baseBytes += intervals.lookup(buffer).bytes;
+    }
   // Extend each buffer to the last use of any value that lives in it.
   auto extend = [&](Value value) {
     auto it = intervals.find(getBuffer(value));
@@ -71,26 +82,28 @@ MemoryPlan::MemoryPlan(Block &block) {
 
   SmallVector<int64_t> delta(numOps + 1, 0);
   for (auto &[value, interval] : intervals) {
+    if (preallocated.contains(value))
+      continue;
     delta[interval.start] += interval.bytes;
     delta[interval.end + 1] -= interval.bytes;
   }
   // The bytes each op needs at once, whatever else a plan keeps.
-  peakLowerBound = argumentBytes;
+  peakLowerBound = baseBytes;
   for (Operation &op : block) {
     llvm::SmallDenseSet<Value, 8> buffers;
-    uint64_t needed = argumentBytes;
+    uint64_t needed = baseBytes;
     for (Value value : llvm::concat<Value>(op.getOperands(), op.getResults())) {
       Value buffer = getBuffer(value);
       if (isa<BlockArgument>(buffer) || !isa<TensorType>(buffer.getType()) ||
-          !buffers.insert(buffer).second)
+          preallocated.contains(buffer) || !buffers.insert(buffer).second)
         continue;
       needed += getTensorBytes(buffer);
     }
     peakLowerBound = std::max(peakLowerBound, needed);
   }
   liveBytes.resize(numOps);
-  int64_t live = argumentBytes;
-  peakBytes = argumentBytes;
+  int64_t live = baseBytes;
+  peakBytes = baseBytes;
   unsigned pos = 0;
   for (Operation &op : block) {
     live += delta[pos];

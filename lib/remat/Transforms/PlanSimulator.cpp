@@ -18,12 +18,13 @@
 using namespace mlir;
 using namespace remat;
 
-PlanSimulator::PlanSimulator(const JointGraph &graph,
-                             const DeviceInfo &device) {
+PlanSimulator::PlanSimulator(const JointGraph &graph, const DeviceInfo &device,
+                             ResultBuffers results) {
   ArrayRef<Operation *> bodyOps = graph.getOps();
   Block *body = bodyOps.front()->getBlock();
   for (BlockArgument arg : body->getArguments())
     argumentBytes += getTensorBytes(arg);
+  baseBytes = argumentBytes;
   for (auto [index, op] : llvm::enumerate(bodyOps))
     for (Value result : op->getResults()) {
       valueIds[result] = values.size();
@@ -65,6 +66,17 @@ PlanSimulator::PlanSimulator(const JointGraph &graph,
         originalRoot[result] = operand < 0 ? -1 : originalRoot[operand];
     }
   }
+  // Preallocated result buffers count in the base bytes, not where they
+  // are defined. (The terminator is not rewritten: it returns originals.)
+  originalBytes = bytes;
+  if (results == ResultBuffers::Preallocated)
+    for (int used : usesOf(ops.back())) {
+      int root = used < 0 ? -1 : originalRoot[used];
+      if (root >= 0 && originalBytes[root] > 0) {
+        baseBytes += bytes[root];
+        originalBytes[root] = 0;
+      }
+    }
   recloneOp.assign(values.size(), -1);
   recloneGapStart.assign(values.size(), -1);
   reclonesAt.resize(bodyOps.size());
@@ -172,7 +184,8 @@ public:
       event = sim.prefix.numOps;
     } else {
       for (unsigned id = 0; id < numValues; ++id)
-        instances.push_back({static_cast<int>(id), 0, 0, sim.bytes[id]});
+        instances.push_back(
+            {static_cast<int>(id), 0, 0, sim.originalBytes[id]});
     }
     cloneOf.assign(numValues, -1);
     hasReclones = sim.hasReclones(kept);
@@ -361,8 +374,8 @@ PlanSimulator::Result PlanSimulator::Replay::finish() {
       if (first < 0)
         first = numEvents;
   }
-  int64_t live = sim.argumentBytes;
-  result.peakBytes = sim.argumentBytes;
+  int64_t live = sim.baseBytes;
+  result.peakBytes = sim.baseBytes;
   for (unsigned at = 0; at < numEvents; ++at) {
     live += delta[at];
     if (detail)
@@ -427,7 +440,7 @@ void PlanSimulator::buildSparse() {
     bool inPrefix = defOp[root] < prefix.numOps;
     sparse.tracked.push_back({static_cast<int>(sparse.tracked.size()),
                               inPrefix ? after.start : 0u,
-                              inPrefix ? after.end : 0u, bytes[root]});
+                              inPrefix ? after.end : 0u, originalBytes[root]});
   }
   sparse.trackedOf.assign(numValues, -1);
   for (unsigned id = 0; id < numValues; ++id)
@@ -474,9 +487,9 @@ void PlanSimulator::buildSparse() {
       continue;
     unsigned start = defOp[id];
     unsigned end = std::max<int>(start, fixedEnd[id]);
-    delta[start] += bytes[id];
-    delta[end + 1] -= bytes[id];
-    starting[start] += bytes[id];
+    delta[start] += originalBytes[id];
+    delta[end + 1] -= originalBytes[id];
+    starting[start] += originalBytes[id];
   }
   sparse.fixedAtOp.resize(numOps);
   sparse.fixedAtGap.resize(numOps);
@@ -614,7 +627,7 @@ PlanSimulator::Result PlanSimulator::SparseReplay::run() {
   std::vector<int64_t> &delta = scratch->delta;
   intervalsToDelta(instances, numOps + clones, delta);
   int64_t tracked = 0;
-  uint64_t base = sim.argumentBytes;
+  uint64_t base = sim.baseBytes;
   unsigned at = 0;
   auto visit = [&](uint64_t fixed) {
     tracked += delta[at];

@@ -486,7 +486,7 @@ void Planner::selectCheapValues() {
 ///    through a kept value that the backward does not read; if no single
 ///    move lowers it, the plan becomes policy none's.
 void Planner::keepPromisesOfFixedPolicies() {
-  PlanSimulator sim(graph, options.device);
+  PlanSimulator sim(graph, options.device, options.results);
   auto undoable = [&](Value value) {
     return !plan.kept.contains(value) &&
            getPolicyOverride(value.getDefiningOp()) !=
@@ -594,7 +594,8 @@ static std::string formatBytes(uint64_t bytes) {
 
 std::string Planner::describeLeastPeak(uint64_t least) const {
   func::FuncOp f = func;
-  uint64_t bound = MemoryPlan(f.getBody().front()).getPeakLowerBound();
+  uint64_t bound =
+      MemoryPlan(f.getBody().front(), options.results).getPeakLowerBound();
   if (least <= bound)
     return "the smallest peak remat can reach for this function is " +
            formatBytes(least) +
@@ -614,7 +615,7 @@ std::string Planner::describeLeastPeak(uint64_t least) const {
 }
 
 bool Planner::solve() {
-  PlanSimulator sim(graph, options.device);
+  PlanSimulator sim(graph, options.device, options.results);
   SolverOptions solver;
   solver.fixed.resize(sim.getNumValues());
   for (Value value : graph.getSavedActivations()) {

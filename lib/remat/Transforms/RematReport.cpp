@@ -23,15 +23,18 @@ using namespace mlir;
 using namespace remat;
 
 FunctionStats remat::computeFunctionStats(func::FuncOp func,
-                                          const DeviceInfo &device) {
+                                          const DeviceInfo &device,
+                                          ResultBuffers results) {
   FunctionStats stats;
   Block &body = func.getBody().front();
-  MemoryPlan memory(body);
+  MemoryPlan memory(body, results);
   stats.peakBytes = memory.getPeakBytes();
   stats.peakLowerBound = memory.getPeakLowerBound();
   stats.liveBytes.assign(memory.getLiveBytes().begin(),
                          memory.getLiveBytes().end());
   stats.argumentBytes = memory.getArgumentBytes();
+  stats.baseBytes = memory.getBaseBytes();
+  stats.results = results;
   if (std::optional<JointGraph> graph = JointGraph::build(func))
     stats.savedActivationBytes = memory.getSavedActivationBytes(*graph);
   func.getBody().walk([&](Operation *op) {
@@ -46,9 +49,10 @@ FunctionStats remat::computeFunctionStats(func::FuncOp func,
 
 double remat::recomputeTimeLowerBound(func::FuncOp func,
                                       const JointGraph &graph,
-                                      const DeviceInfo &device, uint64_t peak) {
+                                      const DeviceInfo &device, uint64_t peak,
+                                      ResultBuffers results) {
   Block &body = func.getBody().front();
-  MemoryPlan memory(body);
+  MemoryPlan memory(body, results);
   ArrayRef<uint64_t> live = memory.getLiveBytes();
   llvm::DenseMap<Operation *, unsigned> position;
   for (auto [i, op] : llvm::enumerate(body))
@@ -307,6 +311,10 @@ llvm::json::Object remat::buildReport(func::FuncOp func, Policy policy,
        plan.budget ? llvm::json::Value(static_cast<int64_t>(*plan.budget))
                    : llvm::json::Value(nullptr)},
       {"argument_bytes", static_cast<int64_t>(baseline.argumentBytes)},
+      {"result_buffers", baseline.results == ResultBuffers::Preallocated
+                             ? "preallocated"
+                             : "defined"},
+      {"base_bytes", static_cast<int64_t>(baseline.baseBytes)},
       {"peak_lower_bound_bytes", static_cast<int64_t>(baseline.peakLowerBound)},
       {"baseline", statsToJSON(baseline, 0)},
       {"result", statsToJSON(result, extra)},

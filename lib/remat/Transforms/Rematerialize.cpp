@@ -159,16 +159,18 @@ struct RematerializePass
 
     // The report's figures: the baseline and each decision's recompute cost
     // are taken before the rewrite, the result after it.
-    FunctionStats baseline = computeFunctionStats(func, options->device);
+    FunctionStats baseline =
+        computeFunctionStats(func, options->device, options->results);
     describeRecomputeCosts(*graph, options->device, *plan);
     // The certificate: what any plan at this plan's peak must recompute.
-    PlanSimulator sim(*graph, options->device);
+    PlanSimulator sim(*graph, options->device, options->results);
     uint64_t planPeak =
         sim.simulate(sim.toBits(plan->kept, &plan->reclone)).peakBytes;
-    double timeBound =
-        recomputeTimeLowerBound(func, *graph, options->device, planPeak);
+    double timeBound = recomputeTimeLowerBound(
+        func, *graph, options->device, planPeak, options->results);
     applyRematPlan(*graph, *plan);
-    FunctionStats result = computeFunctionStats(func, options->device);
+    FunctionStats result =
+        computeFunctionStats(func, options->device, options->results);
     if (std::optional<std::string> error = writeReport(
             report, func,
             buildReport(func, options->policy, options->device, baseline,
@@ -263,6 +265,14 @@ struct RematerializePass
     }
     options.solver = *method;
     options.reclone = reclone;
+    if (resultBuffers == "preallocated") {
+      options.results = ResultBuffers::Preallocated;
+    } else if (resultBuffers != "defined") {
+      getOperation().emitError()
+          << "unknown result-buffers '" << resultBuffers.getValue()
+          << "'; expected defined or preallocated";
+      return std::nullopt;
+    }
     return options;
   }
 };
