@@ -58,6 +58,10 @@ def main():
                     help="remat's model of the step's outputs (remat.jax.checkpoint's "
                          "result_buffers): allocated for the whole step, as XLA does, or "
                          "from the op that defines them")
+    ap.add_argument("--scan", action="store_true",
+                    help="the layers as one lax.scan over stacked parameters (remat unrolls "
+                         "it; XLA's cost analysis counts a scan's body once, so the FLOPs "
+                         "of the scanned steps are not comparable)")
     ap.add_argument("--sharded", action="store_true",
                     help="tensor-parallel per-device step on 8 host devices (shard_map)")
     args = ap.parse_args()
@@ -76,6 +80,10 @@ def main():
         tokens = M.gpt_tokens(jax.random.PRNGKey(1), batch=args.batch, seq=args.seq,
                               vocab=args.vocab)
         heads = args.heads
+        if args.scan:
+            if args.sharded:
+                ap.error("--scan with --sharded is not measured")
+            params = M.stack_layers(params)
         if not args.sharded:
             def wrap(f):
                 return f
@@ -91,7 +99,7 @@ def main():
 
         def loss_with(policy):
             def loss(p, t):
-                return M.gpt_loss(p, t, heads=heads, layer_policy=policy,
+                return M.gpt_loss(p, t, heads=heads, layer_policy=policy, scan=args.scan,
                                   reduce=(lambda y: jax.lax.psum(y, "tp")) if args.sharded
                                   else (lambda y: y))
             return loss
@@ -102,7 +110,8 @@ def main():
 
         title = (f"GPT {layers} layers, seq {args.seq}, hidden {args.hidden}, heads {args.heads}, "
                  f"vocab {args.vocab}, batch {args.batch}, f32"
-                 + (", tensor-parallel over 8 devices (per device)" if args.sharded else ""))
+                 + (", tensor-parallel over 8 devices (per device)" if args.sharded else "")
+                 + (", layers as one lax.scan" if args.scan else ""))
         print(f"\n{title}")
         rows = {}
         ref_out = None

@@ -28,7 +28,8 @@ checkpoint. This module therefore adds
 `--xla_disable_hlo_passes=cse_barrier_expander` to XLA_FLAGS when it is
 imported before JAX's backends start, and warns when it comes too late.
 
-What remat cannot model (control flow such as `scan` or `while`, effects,
+A `lax.scan` is unrolled (up to SCAN_UNROLL_LIMIT equations). What remat
+cannot model (other control flow such as `cond` or `while`, effects,
 dynamic shapes, element types without a size) or any planner failure falls
 back to the function unchanged, with a warning naming the reason. An
 impossible `budget` is an error (`remat.planner.PlanError`) stating the
@@ -212,6 +213,86 @@ def _flatten_eqns(jaxpr, env, out):
     return out
 
 
+# The most equations unrolling the scans of one function may make.
+SCAN_UNROLL_LIMIT = 100_000
+
+
+def _scan_size(jaxpr):
+    """(whether `jaxpr` has a scan, inside calls too; its number of
+    equations with every scan unrolled)."""
+    found, total = False, 0
+    for eqn in jaxpr.eqns:
+        name = eqn.primitive.name
+        body = eqn.params.get("jaxpr") or eqn.params.get("call_jaxpr")
+        if name == "scan" or (name in _UNROLL_INTO and body is not None):
+            inner_found, inner = _scan_size(getattr(body, "jaxpr", body))
+            found = found or inner_found or name == "scan"
+            total += inner * (eqn.params["length"] if name == "scan" else 1) + 2
+        else:
+            total += 1
+    return found, total
+
+
+# Calls whose bodies are evaluated equation by equation when unrolling (a
+# scan inside one is unrolled too).
+_UNROLL_INTO = {"pjit", "jit", "closed_call", "core_call"}
+
+
+def _eval_unrolled(jaxpr, consts, args):
+    """Evaluates `jaxpr` as jax.core.eval_jaxpr does (under a trace, this
+    records its equations), except that a `scan` runs as a Python loop over
+    its body, one named scope `scan_iteration<i>` per iteration, and calls
+    are entered: the recorded program has no scan left."""
+    from jax._src import source_info_util as _si
+    env = {}
+
+    def read(a):
+        return a.val if isinstance(a, _core.Literal) else env[a]
+    env.update(zip(jaxpr.constvars, consts))
+    env.update(zip(jaxpr.invars, args))
+    for eqn in jaxpr.eqns:
+        name = eqn.primitive.name
+        ins = [read(a) for a in eqn.invars]
+        body = eqn.params.get("jaxpr") or eqn.params.get("call_jaxpr")
+        stack = _si.current_name_stack() + eqn.source_info.name_stack
+        with _si.user_context(eqn.source_info.traceback, name_stack=stack), \
+                eqn.ctx.manager:
+            if name == "scan":
+                outs = _scan_unrolled(eqn.params, ins)
+            elif name in _UNROLL_INTO and body is not None and \
+                    _scan_size(getattr(body, "jaxpr", body))[0]:
+                outs = _eval_unrolled(getattr(body, "jaxpr", body),
+                                      getattr(body, "consts", ()), ins)
+            else:
+                outs = eqn.primitive.bind(*ins, **eqn.primitive.get_bind_params(eqn.params))
+                outs = outs if eqn.primitive.multiple_results else [outs]
+        env.update(zip(eqn.outvars, outs))
+    return [read(v) for v in jaxpr.outvars]
+
+
+def _scan_unrolled(params, ins):
+    """`lax.scan` as its reference semantics: the carry through `length`
+    calls of the body (from the end with `reverse`), each reading its slice
+    of the scanned inputs; the per-iteration outputs stacked in index
+    order."""
+    import jax.numpy as jnp
+    body, length = params["jaxpr"], params["length"]
+    nc, nk = params["num_consts"], params["num_carry"]
+    consts, carry, xs = ins[:nc], list(ins[nc:nc + nk]), ins[nc + nk:]
+    ys = [[None] * length for _ in body.out_avals[nk:]]
+    for i in (reversed(range(length)) if params["reverse"] else range(length)):
+        with jax.named_scope(f"scan_iteration{i}"):
+            out = _eval_unrolled(body.jaxpr, body.consts,
+                                 consts + carry + [jax.lax.index_in_dim(x, i, keepdims=False)
+                                                   for x in xs])
+        carry = out[:nk]
+        for k, y in enumerate(out[nk:]):
+            ys[k][i] = y
+    stacked = [jnp.stack(y) if length else jnp.zeros((0,) + a.shape, a.dtype)
+               for y, a in zip(ys, body.out_avals[nk:])]
+    return carry + stacked
+
+
 class _Trace:
     """`fun` traced for one signature: its flat closed jaxpr, and the joint
     jaxpr of its vjp (inputs: the leaves, then one cotangent per
@@ -236,6 +317,19 @@ class _Trace:
         self.num_outputs = len(out_avals)
         diff, diff_out, n = self.diff, self.diff_out, self.num_leaves
         run = _core.jaxpr_as_fun(self.closed)
+        # A scan is unrolled (its iterations become equations remat plans
+        # like any other), up to SCAN_UNROLL_LIMIT equations.
+        has_scan, size = _scan_size(self.closed.jaxpr)
+        self.unrolled = has_scan
+        if has_scan:
+            if size > SCAN_UNROLL_LIMIT:
+                raise Unsupported(f"the control-flow primitive 'scan': unrolled, the function "
+                                  f"would have {size} equations (more than "
+                                  f"{SCAN_UNROLL_LIMIT})")
+            closed = self.closed
+
+            def run(*leaves):
+                return _eval_unrolled(closed.jaxpr, closed.consts, leaves)
 
         def joint(*inputs):
             flat, cts = list(inputs[:n]), inputs[n:]

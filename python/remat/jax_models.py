@@ -61,12 +61,14 @@ def _mlp(x, fc1, fc2, reduce=lambda y: y):
     return reduce(jax.nn.gelu(x @ fc1) @ fc2)
 
 
-def gpt_loss(params, tokens, *, heads, reduce=lambda y: y, layer_policy=None):
+def gpt_loss(params, tokens, *, heads, reduce=lambda y: y, layer_policy=None, scan=False):
     """Mean next-token cross-entropy. `reduce` is the row-parallel sum of the
     tensor-parallel version (identity on one device). `layer_policy`: wrap
     each layer in `jax.checkpoint` with this policy (a
     `jax.checkpoint_policies` name or object), the usual way JAX's built-in
-    policies are applied."""
+    policies are applied. `scan`: `params["layers"]` holds the layers'
+    parameters stacked (`stack_layers`), and the layers run as one
+    `lax.scan` over them, as large JAX models are often written."""
     inputs, targets = tokens[:, :-1], tokens[:, 1:]
     t = inputs.shape[1]
     h = params["wte"][inputs] + params["wpe"][:t]
@@ -79,12 +81,21 @@ def gpt_loss(params, tokens, *, heads, reduce=lambda y: y, layer_policy=None):
         if isinstance(layer_policy, str):
             layer_policy = getattr(jax.checkpoint_policies, layer_policy)
         block = jax.checkpoint(block, policy=layer_policy)
-    for i, layer in enumerate(params["layers"]):
-        with jax.named_scope(f"layer{i}"):
-            h = block(h, layer)
+    if scan:
+        h, _ = jax.lax.scan(lambda h, layer: (block(h, layer), None), h, params["layers"])
+    else:
+        for i, layer in enumerate(params["layers"]):
+            with jax.named_scope(f"layer{i}"):
+                h = block(h, layer)
     logits = _layernorm(h, params["lnf"]) @ params["wte"].T
     logp = jax.nn.log_softmax(logits, axis=-1)
     return -jnp.mean(jnp.take_along_axis(logp, targets[..., None], axis=-1))
+
+
+def stack_layers(params):
+    """`params` with its list of layers stacked into one tree of arrays
+    with a leading layer axis (what `gpt_loss(..., scan=True)` reads)."""
+    return dict(params, layers=jax.tree.map(lambda *ws: jnp.stack(ws), *params["layers"]))
 
 
 def gpt_tokens(key, *, batch, seq, vocab):
