@@ -177,6 +177,23 @@ TEST_F(SolverTest, SparseReplayEqualsTheFullReplay) {
 
 using Frontier = SmallVector<std::pair<uint64_t, double>>;
 
+/// The certificate's cover bound (recomputeTimeLowerBound) at each peak of
+/// an exhaustively enumerated frontier is at most the optimum there: it
+/// must hold for every plan of the decision space. Returns how many points
+/// it proves optimal (bound = optimum).
+unsigned expectBoundBelowOptimum(func::FuncOp func, const JointGraph &graph,
+                                 const Frontier &exact, StringRef what) {
+  DeviceInfo device = *DeviceInfo::getNamed("h200");
+  unsigned tight = 0;
+  for (auto [peak, time] : exact) {
+    double bound = recomputeTimeLowerBound(func, graph, device, peak);
+    EXPECT_LE(bound, time * (1 + 1e-9) + 1e-15)
+        << what.str() << ": " << func.getSymName().str() << " peak " << peak;
+    tight += bound >= time * (1 - 1e-9);
+  }
+  return tight;
+}
+
 /// The Pareto frontier (peak bytes, recompute time) of the plans `planOf`
 /// makes of every mask below 2^bits.
 Frontier enumerateFrontier(const PlanSimulator &sim, unsigned bits,
@@ -316,6 +333,8 @@ TEST_F(SolverTest, FrontierIsNearOptimalOnSmallGraphs) {
       PlanSimulator sim(*graph, device);
       Frontier exact =
           exactFrontier(func, *graph, sim);
+      if (method == SolverMethod::Auto)
+        expectBoundBelowOptimum(func, *graph, exact, "keep/recompute");
 
       std::optional<RematPlan> plan = planFrontier(func, *graph, method);
       ASSERT_TRUE(plan);
@@ -426,6 +445,7 @@ TEST_F(SolverTest, KeepsIntermediatesWhereTheyPay) {
       frontierOver(sim, base, saved, intermediates, true, saved.size());
   Frontier wide = frontierOver(sim, base, saved, intermediates, true,
                                saved.size() + intermediates.size());
+  expectBoundBelowOptimum(func, *graph, wide, "with intermediates");
 
   for (SolverMethod method : {SolverMethod::Auto, SolverMethod::Search}) {
     std::optional<RematPlan> plan = planFrontier(func, *graph, method);
@@ -509,6 +529,7 @@ TEST_F(SolverTest, RecomputesTwiceWhereItPays) {
   Frontier once = frontierOver(sim, base, saved, shared, false, saved.size());
   Frontier twice = frontierOver(sim, base, saved, shared, false,
                                 saved.size() + shared.size());
+  expectBoundBelowOptimum(func, *graph, twice, "with re-clones");
   // Measured: at the least peak (641728516 bytes), 50.94 us against 54.76.
   ASSERT_EQ(once.front().first, twice.front().first);
   EXPECT_LT(twice.front().second, once.front().second * 0.95);

@@ -50,7 +50,8 @@ computeFunctionStats(mlir::func::FuncOp func, const DeviceInfo &device,
 double
 recomputeTimeLowerBound(mlir::func::FuncOp func, const JointGraph &graph,
                         const DeviceInfo &device, uint64_t peak,
-                        ResultBuffers results = ResultBuffers::Defined);
+                        ResultBuffers results = ResultBuffers::Defined,
+                        bool reclone = true);
 
 /// A lower bound on the least total time of a subset of `items` (seconds,
 /// bytes) whose bytes add up to at least `missing`: the exact minimum when

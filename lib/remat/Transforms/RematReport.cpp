@@ -50,7 +50,7 @@ FunctionStats remat::computeFunctionStats(func::FuncOp func,
 double remat::recomputeTimeLowerBound(func::FuncOp func,
                                       const JointGraph &graph,
                                       const DeviceInfo &device, uint64_t peak,
-                                      ResultBuffers results) {
+                                      ResultBuffers results, bool reclone) {
   Block &body = func.getBody().front();
   MemoryPlan memory(body, results);
   ArrayRef<uint64_t> live = memory.getLiveBytes();
@@ -77,12 +77,22 @@ double remat::recomputeTimeLowerBound(func::FuncOp func,
           survives.insert(&op);
       }
   }
+  // Where plans may re-clone (RecloneGap::after), in order.
+  SmallVector<unsigned> recloneOps;
+  if (reclone)
+    for (auto [value, gap] : getRecloneGaps(graph))
+      recloneOps.push_back(position[gap.after]);
+  llvm::sort(recloneOps);
   // Per buffer: where it must stay live in every plan (reads by surviving
   // forward ops and the terminator), its last read, and whether a backward
   // op reads it.
   struct Span {
     unsigned keepEnd = 0, lastUse = 0;
+    /// The positions of the backward ops that read it, in order.
+    SmallVector<unsigned, 4> backwardReads;
     bool readByBackward = false;
+    /// Whether a view of the buffer (another value living in it) is read.
+    bool viewed = false;
   };
   llvm::DenseMap<Value, Span> spans;
   for (Operation &op : body) {
@@ -97,10 +107,14 @@ double remat::recomputeTimeLowerBound(func::FuncOp func,
           continue;
         Span &span = spans[buffer];
         span.lastUse = std::max(span.lastUse, pos);
-        if (keeps)
+        span.viewed |= operand != buffer;
+        if (keeps) {
           span.keepEnd = std::max(span.keepEnd, pos);
-        else if (!graph.isForward(top))
+        } else if (!graph.isForward(top)) {
           span.readByBackward = true;
+          if (span.backwardReads.empty() || span.backwardReads.back() != pos)
+            span.backwardReads.push_back(pos);
+        }
       }
     });
   }
@@ -122,14 +136,31 @@ double remat::recomputeTimeLowerBound(func::FuncOp func,
       continue;
     if (!span.readByBackward && survives.contains(def))
       continue;
-    // After its last surviving forward read, a plan may free the buffer at
-    // any op: views of it that are kept hold it until their last reads, and
-    // clones of the others exist from some backward read on, but which
-    // those are depends on the plan. Here it is free anywhere after, for
+    // After its last surviving forward read, a plan may free the buffer, for
     // the price of one run of its op (or for nothing, if no backward op
-    // reads it).
-    freeable.push_back({def, span.keepEnd, span.lastUse + 1,
-                        getTensorBytes(buffer), !span.readByBackward});
+    // reads it). A buffer no view of which is read holds one value: from
+    // its first backward read to its last, the original or one clone holds
+    // its bytes in every plan (a clone is made at or before the first
+    // backward read and lives to its last use), except where a re-clone
+    // forgets it: between two consecutive backward reads of it around a
+    // reclone op (of any value, whose chain may go through it). With
+    // views, kept views hold it until their last reads, and clones of the
+    // others exist from some backward read on, but which those are depends
+    // on the plan: it is free anywhere after.
+    uint64_t bytes = getTensorBytes(buffer);
+    if (!span.readByBackward || span.viewed) {
+      freeable.push_back(
+          {def, span.keepEnd, span.lastUse + 1, bytes, !span.readByBackward});
+      continue;
+    }
+    ArrayRef<unsigned> reads = span.backwardReads;
+    freeable.push_back({def, span.keepEnd, reads.front(), bytes,
+                        /*free=*/false});
+    for (auto [from, to] : llvm::zip(reads.drop_back(), reads.drop_front())) {
+      auto a = llvm::upper_bound(recloneOps, from);
+      if (a != recloneOps.end() && *a <= to)
+        freeable.push_back({def, from, to, bytes, /*free=*/false});
+    }
   }
 
   // Each over-peak position gives a bound by itself, so the maximum over any

@@ -166,8 +166,9 @@ struct RematerializePass
     PlanSimulator sim(*graph, options->device, options->results);
     uint64_t planPeak =
         sim.simulate(sim.toBits(plan->kept, &plan->reclone)).peakBytes;
-    double timeBound = recomputeTimeLowerBound(
-        func, *graph, options->device, planPeak, options->results);
+    double timeBound =
+        recomputeTimeLowerBound(func, *graph, options->device, planPeak,
+                                options->results, options->reclone);
     applyRematPlan(*graph, *plan);
     FunctionStats result =
         computeFunctionStats(func, options->device, options->results);
