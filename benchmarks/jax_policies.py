@@ -151,6 +151,7 @@ def main():
                 continue
             a["budget"] = budget
             a["plan_peak"] = info.report["result"]["peak_bytes"]
+            a["xla_total"] = a["temp_bytes"] + a["output_bytes"] + a["argument_bytes"]
             a["plan_s"] = info.planning_time_s
             a["saved"] = len(info.saved)
             if args.check:
@@ -168,12 +169,10 @@ def main():
         print(f"{'budget MiB':>10} {'plan peak':>9} {'XLA total':>9} {'temp MiB':>9} "
               f"{'GFLOP':>8} {'plan s':>7}" + (f" {'grad diff':>9}" if args.check else ""))
         for a in remat:
-            total = a["temp_bytes"] + a["output_bytes"] + a["argument_bytes"]
-            print(f"{mib(a['budget'])} {mib(a['plan_peak'])} {mib(total)} "
+            print(f"{mib(a['budget'])} {mib(a['plan_peak'])} {mib(a['xla_total'])} "
                   f"{mib(a['temp_bytes'])} {a['flops'] / 1e9:8.2f} {a['plan_s']:7.2f}"
                   + (f" {a['max_grad_diff']:9.2e}" if args.check else ""))
-        over = [a for a in remat
-                if a["temp_bytes"] + a["output_bytes"] + a["argument_bytes"] > a["budget"]]
+        over = [a for a in remat if a["xla_total"] > a["budget"]]
         print(f"XLA's total above the budget at {len(over)} of {len(remat)} budgets")
         print("\nat each built-in policy's level: remat's best plan")
         print(f"{'policy':<34} {'temp MiB':>9} {'GFLOP':>8} | {'remat temp<=':>12} {'GFLOP':>8}"

@@ -178,6 +178,16 @@ class _Value:
         return f"_Value({self.aval.str_short()})"
 
 
+def _call_body(eqn):
+    """The body of a call-like equation (a call, a checkpoint, a scan): its
+    Jaxpr and the constants it closes over; (None, ()) for other equations."""
+    body = (eqn.params.get("jaxpr") or eqn.params.get("call_jaxpr")
+            or eqn.params.get("fun_jaxpr"))
+    if body is None:
+        return None, ()
+    return getattr(body, "jaxpr", body), getattr(body, "consts", ())
+
+
 def _flatten_eqns(jaxpr, env, out):
     """The equations of `jaxpr` with call-like primitives inlined, as
     (eqn, input atoms, output values): every output is a fresh _Value and
@@ -188,11 +198,9 @@ def _flatten_eqns(jaxpr, env, out):
     for eqn in jaxpr.eqns:
         prim = eqn.primitive.name
         if prim in _INLINE:
-            body = (eqn.params.get("jaxpr") or eqn.params.get("call_jaxpr")
-                    or eqn.params.get("fun_jaxpr"))
-            if body is not None:
-                inner = getattr(body, "jaxpr", body)
-                if getattr(body, "consts", None) or inner.constvars:
+            inner, consts = _call_body(eqn)
+            if inner is not None:
+                if consts or inner.constvars:
                     raise Unsupported(f"'{prim}' with captured constants")
                 sub = dict(zip(inner.invars, map(rename, eqn.invars[len(eqn.invars)
                                                                     - len(inner.invars):])))
@@ -223,9 +231,9 @@ def _scan_size(jaxpr):
     found, total = False, 0
     for eqn in jaxpr.eqns:
         name = eqn.primitive.name
-        body = eqn.params.get("jaxpr") or eqn.params.get("call_jaxpr")
+        body, _ = _call_body(eqn)
         if name == "scan" or (name in _UNROLL_INTO and body is not None):
-            inner_found, inner = _scan_size(getattr(body, "jaxpr", body))
+            inner_found, inner = _scan_size(body)
             found = found or inner_found or name == "scan"
             total += inner * (eqn.params["length"] if name == "scan" else 1) + 2
         else:
@@ -242,7 +250,8 @@ def _eval_unrolled(jaxpr, consts, args):
     """Evaluates `jaxpr` as jax.core.eval_jaxpr does (under a trace, this
     records its equations), except that a `scan` runs as a Python loop over
     its body, one named scope `scan_iteration<i>` per iteration, and calls
-    are entered: the recorded program has no scan left."""
+    are entered (as _flatten_eqns would inline them anyway): the recorded
+    program has no scan left."""
     from jax._src import source_info_util as _si
     env = {}
 
@@ -253,16 +262,14 @@ def _eval_unrolled(jaxpr, consts, args):
     for eqn in jaxpr.eqns:
         name = eqn.primitive.name
         ins = [read(a) for a in eqn.invars]
-        body = eqn.params.get("jaxpr") or eqn.params.get("call_jaxpr")
+        body, consts = _call_body(eqn)
         stack = _si.current_name_stack() + eqn.source_info.name_stack
         with _si.user_context(eqn.source_info.traceback, name_stack=stack), \
                 eqn.ctx.manager:
             if name == "scan":
                 outs = _scan_unrolled(eqn.params, ins)
-            elif name in _UNROLL_INTO and body is not None and \
-                    _scan_size(getattr(body, "jaxpr", body))[0]:
-                outs = _eval_unrolled(getattr(body, "jaxpr", body),
-                                      getattr(body, "consts", ()), ins)
+            elif name in _UNROLL_INTO and body is not None:
+                outs = _eval_unrolled(body, consts, ins)
             else:
                 outs = eqn.primitive.bind(*ins, **eqn.primitive.get_bind_params(eqn.params))
                 outs = outs if eqn.primitive.multiple_results else [outs]
@@ -320,7 +327,6 @@ class _Trace:
         # A scan is unrolled (its iterations become equations remat plans
         # like any other), up to SCAN_UNROLL_LIMIT equations.
         has_scan, size = _scan_size(self.closed.jaxpr)
-        self.unrolled = has_scan
         if has_scan:
             if size > SCAN_UNROLL_LIMIT:
                 raise Unsupported(f"the control-flow primitive 'scan': unrolled, the function "

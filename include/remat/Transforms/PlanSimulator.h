@@ -49,9 +49,6 @@ public:
   /// root of its views), or -1 if that buffer is a function argument.
   int getBufferRoot(unsigned id) const { return originalRoot[id]; }
   uint64_t getArgumentBytes() const { return argumentBytes; }
-  /// Bytes live throughout any plan: the arguments, and preallocated
-  /// result buffers (MemoryPlan::getBaseBytes).
-  uint64_t getBaseBytes() const { return baseBytes; }
   /// Estimated time of the function as it is (no clones): the sum of its
   /// top-level ops' roofline times.
   double getStepTime() const { return stepTime; }
@@ -148,7 +145,10 @@ private:
   /// reclone op it is.
   std::vector<int> recloneOp, recloneGapStart;
   std::vector<llvm::SmallVector<unsigned, 1>> reclonesAt;
-  uint64_t argumentBytes = 0, baseBytes = 0;
+  uint64_t argumentBytes = 0;
+  /// Bytes live throughout any plan: the arguments, and preallocated
+  /// result buffers (MemoryPlan::getBaseBytes).
+  uint64_t baseBytes = 0;
   double stepTime = 0;
 
   /// A buffer of the rewritten function during a replay.

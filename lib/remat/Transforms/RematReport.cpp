@@ -84,13 +84,12 @@ double remat::recomputeTimeLowerBound(func::FuncOp func,
       recloneOps.push_back(position[gap.after]);
   llvm::sort(recloneOps);
   // Per buffer: where it must stay live in every plan (reads by surviving
-  // forward ops and the terminator), its last read, and whether a backward
-  // op reads it.
+  // forward ops and the terminator), its last read, and where backward ops
+  // read it.
   struct Span {
     unsigned keepEnd = 0, lastUse = 0;
     /// The positions of the backward ops that read it, in order.
     SmallVector<unsigned, 4> backwardReads;
-    bool readByBackward = false;
     /// Whether a view of the buffer (another value living in it) is read.
     bool viewed = false;
   };
@@ -111,7 +110,6 @@ double remat::recomputeTimeLowerBound(func::FuncOp func,
         if (keeps) {
           span.keepEnd = std::max(span.keepEnd, pos);
         } else if (!graph.isForward(top)) {
-          span.readByBackward = true;
           if (span.backwardReads.empty() || span.backwardReads.back() != pos)
             span.backwardReads.push_back(pos);
         }
@@ -134,7 +132,8 @@ double remat::recomputeTimeLowerBound(func::FuncOp func,
     if (!def || !graph.isForward(def) || !getOpCost(def).recomputable ||
         getPolicyOverride(def) == PolicyOverride::Save)
       continue;
-    if (!span.readByBackward && survives.contains(def))
+    bool readByBackward = !span.backwardReads.empty();
+    if (!readByBackward && survives.contains(def))
       continue;
     // After its last surviving forward read, a plan may free the buffer, for
     // the price of one run of its op (or for nothing, if no backward op
@@ -148,9 +147,9 @@ double remat::recomputeTimeLowerBound(func::FuncOp func,
     // others exist from some backward read on, but which those are depends
     // on the plan: it is free anywhere after.
     uint64_t bytes = getTensorBytes(buffer);
-    if (!span.readByBackward || span.viewed) {
+    if (!readByBackward || span.viewed) {
       freeable.push_back(
-          {def, span.keepEnd, span.lastUse + 1, bytes, !span.readByBackward});
+          {def, span.keepEnd, span.lastUse + 1, bytes, !readByBackward});
       continue;
     }
     ArrayRef<unsigned> reads = span.backwardReads;
