@@ -37,6 +37,13 @@ POLICIES = ["everything_saveable", "dots_saveable", "dots_with_no_batch_dims_sav
             "nothing_saveable"]
 
 
+# A cost model whose time is FLOPs: 1e12 FLOP/s for every op and element
+# type, memory traffic and launches free.
+FLOPS_DEVICE = {"name": "flops", "memory_bandwidth_bytes_per_s": 1e30, "launch_overhead_s": 0,
+                "gemm_flops_per_s": {t: 1e12 for t in ("f32", "f16", "bf16")},
+                "vector_flops_per_s": {t: 1e12 for t in ("f32", "f16", "bf16")}}
+
+
 def mib(n):
     return f"{n / 2**20:9.1f}"
 
@@ -64,6 +71,14 @@ def main():
                          "of the scanned steps are not comparable)")
     ap.add_argument("--sharded", action="store_true",
                     help="tensor-parallel per-device step on 8 host devices (shard_map)")
+    ap.add_argument("--objective", default="time", choices=["time", "flops"],
+                    help="what remat minimizes: the estimated time of remat.jax's default "
+                         "device (cpu), or FLOPs (a device whose time is its FLOPs: every "
+                         "FLOP rate equal, memory traffic free), the figure XLA's "
+                         "cost_analysis() reports")
+    ap.add_argument("--collectives", default="recompute", choices=["recompute", "keep"],
+                    help="remat.jax.checkpoint's collectives: may a plan recompute a "
+                         "collective (as JAX's policies do), at a communication cost")
     args = ap.parse_args()
     if args.sharded:
         os.environ["XLA_FLAGS"] = (os.environ.get("XLA_FLAGS", "") +
@@ -125,17 +140,18 @@ def main():
         # remat's frontier: its least peak and the peak of policy=none.
         low = None
         rb = args.result_buffers
-        rows["remat policy=none"], _ = analyse(rj.checkpoint(base, policy="none",
-                                                             result_buffers=rb))
+        opts = dict(result_buffers=rb, collectives=args.collectives,
+                    device=FLOPS_DEVICE if args.objective == "flops" else "cpu")
+        rows["remat policy=none"], _ = analyse(rj.checkpoint(base, policy="none", **opts))
         high = rj.last_plan().report["result"]["peak_bytes"]
         # The least peak: the error of an impossible budget states it. (The
         # per-device loss only traces inside shard_map: plan it there.)
         try:
             if args.sharded:
                 jax.eval_shape(jax.value_and_grad(wrap(rj.checkpoint(
-                    base, budget=1, result_buffers=rb))), params, tokens)
+                    base, budget=1, **opts))), params, tokens)
             else:
-                rj.plan(base, params, tokens, budget=1, result_buffers=rb)
+                rj.plan(base, params, tokens, budget=1, **opts)
         except rj.PlanError as error:
             m = re.search(r"smallest peak[^0-9]*(\d+)", str(error))
             low = int(m.group(1)) if m else None
@@ -144,7 +160,7 @@ def main():
         budgets = ([int(b * 2**20) for b in args.budgets] if args.budgets else
                    [int(lo + i / (args.points - 1) * (high - lo)) for i in range(args.points)])
         for budget in budgets:
-            loss = rj.checkpoint(base, budget=budget, strict=False, result_buffers=rb)
+            loss = rj.checkpoint(base, budget=budget, strict=False, **opts)
             a, step = analyse(loss)
             info = rj.last_plan()
             if info.fallback:

@@ -9,8 +9,8 @@ call for each signature it traces `fun` to a jaxpr and the joint
 forward+backward jaxpr of its `jax.vjp` (the cotangents are explicit inputs,
 so the backward is what reads them). The joint jaxpr becomes remat IR, one
 `nn.generic` per equation, or per group of equations XLA fuses (FLOPs from
-the primitive's shapes, a cost class, collectives as ops that are never
-recomputed), and `remat-opt --rematerialize` plans it, with the step's
+the primitive's shapes, a cost class, collectives costed by the bytes they
+send), and `remat-opt --rematerialize` plans it, with the step's
 outputs allocated for the whole step as XLA allocates them
 (`result-buffers=preallocated`). The plan is applied
 as a `jax.custom_vjp`: the forward keeps exactly the values the plan saves;
@@ -98,8 +98,9 @@ _REDUCTION = {"reduce_sum", "reduce_max", "reduce_min", "reduce_prod", "reduce_a
               "select_and_scatter_add", "select_and_gather_add", "sort", "scatter-add",
               "scatter_add", "scatter", "scatter-mul", "scatter_mul", "scatter-min",
               "scatter-max", "top_k"}
-# Collectives: the per-device program communicates; never recomputed (a
-# recomputation would communicate again), their buffers count as any other.
+# Collectives: the per-device program communicates. With collectives="keep"
+# never recomputed; with "recompute" (as JAX's own policies do) at the cost
+# of communicating again (_traffic). Their buffers count as any other.
 _COLLECTIVES = {"psum", "psum_invariant", "pmax", "pmin", "all_gather", "all_gather_invariant",
                 "reduce_scatter", "psum_scatter", "all_to_all", "ppermute", "psum2",
                 "ragged_all_to_all", "axis_index"}
@@ -160,6 +161,33 @@ def _cost(eqn):
     if prim in _LAYOUT or prim in _COLLECTIVES:
         return 0, "layout"
     return sum(_numel(a) for a in outs), "elementwise"
+
+
+# All-reduces move each byte twice (reduce-scatter, then all-gather).
+_ALL_REDUCE = {"psum", "psum_invariant", "pmax", "pmin", "psum2"}
+
+
+def _nbytes(avals):
+    """Bytes of the arrays among `avals`, as remat types them."""
+    total = 0
+    for a in avals:
+        if hasattr(a, "shape") and hasattr(a, "dtype"):
+            shape, element = _element(a)
+            total += int(np.prod(shape, dtype=np.int64)) * max(1, int(element[1:]) // 8)
+    return total
+
+
+def _traffic(eqn):
+    """(bytes read, bytes one device sends) of a collective (a ring's
+    bound: an all-reduce sends its input twice, an all-gather its output,
+    the others their input; `axis_index` nothing)."""
+    prim = eqn.primitive.name
+    ins = _nbytes(v.aval for v in eqn.invars)
+    if prim in _ALL_REDUCE:
+        return ins, 2 * ins
+    if prim in ("all_gather", "all_gather_invariant"):
+        return ins, _nbytes(v.aval for v in eqn.outvars)
+    return ins, ins
 
 
 def _is_array(v):
@@ -388,8 +416,9 @@ class _Converted:
     plan's application needs: the flat equations as the backward runs them
     (`order`), which are forward ops, and which IR value each var is."""
 
-    def __init__(self, joint, num_outputs, num_inputs):
+    def __init__(self, joint, num_outputs, num_inputs, collectives="keep", collective_cost=10.0):
         jaxpr = joint.jaxpr
+        self.collectives, self.collective_cost = collectives, collective_cost
         renamed = {}
         ops = _flatten_eqns(jaxpr, renamed, [])
         self.jaxpr = jaxpr
@@ -485,9 +514,16 @@ class _Converted:
                 blocks = [self.block[a] for m in members for a in m[1]
                           if _is_var(a) and self.block.get(a) is not None]
                 block = max(blocks) if blocks else None
+        traffic = {}
+        if prim in _COLLECTIVES and self.collectives == "recompute":
+            # Communicating is reading the bytes sent collective_cost times
+            # over (memory bandwidth / link bandwidth), plus the operands.
+            read, sent = _traffic(eqn)
+            traffic = dict(read_bytes=read + int(self.collective_cost * sent))
         results = self.graph.op(callee, operands, [_element(v.aval) for v in arrays],
                                 flops=flops, cost_class=cost_class,
-                                side_effects=prim in _COLLECTIVES, loc=loc, block=block)
+                                side_effects=prim in _COLLECTIVES and self.collectives == "keep",
+                                loc=loc, block=block, **traffic)
         for k, (v, r) in enumerate(zip(arrays, results)):
             self.value[v] = r
             self.block[v] = block
@@ -782,16 +818,23 @@ def _signature(args):
 
 
 def plan(fun, *args, policy="auto", budget=None, max_overhead=None, device="cpu",
-         has_aux=False, result_buffers="preallocated"):
+         has_aux=False, result_buffers="preallocated", collectives="recompute",
+         collective_cost=10.0):
     """Plans `fun` at `args` (arrays, tracers or `jax.ShapeDtypeStruct`s);
     returns a PlanInfo. Raises Unsupported for what remat does not model and
-    PlanError when the planner refuses (an impossible budget)."""
+    PlanError when the planner refuses (an impossible budget). The options
+    are checkpoint()'s."""
+    if collectives not in ("recompute", "keep"):
+        raise ValueError(f"collectives must be 'recompute' or 'keep', not {collectives!r}")
+    if not collective_cost >= 0:
+        raise ValueError(f"collective_cost must be non-negative, not {collective_cost!r}")
     info = PlanInfo(_signature(args))
     start = time.perf_counter()
     trace = _Trace(fun, args, has_aux)
     info.times["trace"] = time.perf_counter() - start
     start = time.perf_counter()
-    conv = _Converted(trace.joint, trace.num_outputs, trace.num_leaves)
+    conv = _Converted(trace.joint, trace.num_outputs, trace.num_leaves, collectives,
+                      collective_cost)
     info.num_ops = conv.num_ops
     info.ir = conv.text
     info.times["convert"] = time.perf_counter() - start
@@ -812,7 +855,8 @@ def plan(fun, *args, policy="auto", budget=None, max_overhead=None, device="cpu"
 
 
 def checkpoint(fun, *, policy="auto", budget=None, max_overhead=None, device="cpu",
-               has_aux=False, strict=True, result_buffers="preallocated"):
+               has_aux=False, strict=True, result_buffers="preallocated",
+               collectives="recompute", collective_cost=10.0):
     """`fun` with remat's plan applied: differentiate the result (jax.grad,
     jax.value_and_grad, jax.vjp), and its backward recomputes what remat
     chose not to keep.
@@ -824,7 +868,11 @@ def checkpoint(fun, *, policy="auto", budget=None, max_overhead=None, device="cp
     not differentiated (as `jax.grad(..., has_aux=True)`); result_buffers:
     remat's model of the step's outputs, "preallocated" (for the whole step,
     as XLA allocates them: the budget then bounds XLA's argument + output +
-    temp bytes) or "defined" (from the op that computes them). Gradients are
+    temp bytes) or "defined" (from the op that computes them); collectives:
+    under `shard_map`, "recompute" (as JAX's own policies do: a collective
+    recomputed communicates again, costed as reading the bytes it sends
+    `collective_cost` times, the device's memory bandwidth over its link
+    bandwidth) or "keep" (never recomputed). Gradients are
     planned for every floating-point input (XLA drops those the caller does
     not use). The plan is made on the first call for each signature and
     kept; `plans()` lists them. Reverse mode only: the result is a
@@ -837,7 +885,8 @@ def checkpoint(fun, *, policy="auto", budget=None, max_overhead=None, device="cp
         if info is None:
             info = _plan_or_fallback(fun, args, dict(
                 policy=policy, budget=budget, max_overhead=max_overhead, device=device,
-                has_aux=has_aux, result_buffers=result_buffers), strict)
+                has_aux=has_aux, result_buffers=result_buffers, collectives=collectives,
+                collective_cost=collective_cost), strict)
             cache[key] = info
         if info.fallback is not None:
             return fun(*args)

@@ -83,9 +83,12 @@ class JointGraph:
         return name
 
     def op(self, callee, inputs, outputs, *, flops=0, cost_class="elementwise",
-           side_effects=False, loc=None, block=None, policy=None):
+           side_effects=False, loc=None, block=None, policy=None, read_bytes=None,
+           written_bytes=None):
         """Appends one `nn.generic`; returns its result values. `policy`
-        ("save" or "recompute") is a `remat.policy` override."""
+        ("save" or "recompute") is a `remat.policy` override; `read_bytes`
+        and `written_bytes` the op's memory traffic where it is not the
+        operands' and results' sizes."""
         if cost_class not in COST_CLASSES:
             raise ValueError(f"cost class {cost_class!r} is not one of {COST_CLASSES}")
         attrs = []
@@ -93,6 +96,10 @@ class JointGraph:
             attrs.append(f'cost_class = "{cost_class}"')
         if flops:
             attrs.append(f"flops = {int(flops)} : i64")
+        if read_bytes is not None:
+            attrs.append(f"read_bytes = {int(read_bytes)} : i64")
+        if written_bytes is not None:
+            attrs.append(f"written_bytes = {int(written_bytes)} : i64")
         if block is not None:
             attrs.append(f"remat.block = {int(block)} : i64")
         if policy is not None:
@@ -145,8 +152,11 @@ def plan(text, policy="auto", budget=None, max_overhead=None, device="cpu", rema
 
     result_buffers: "defined" (the function's results occupy memory from the
     op that defines them, as in PyTorch) or "preallocated" (from the start,
-    as XLA allocates a computation's outputs)."""
-    options = [f"policy={policy}", f"device={device}", f"reclone={'true' if reclone else 'false'}",
+    as XLA allocates a computation's outputs).
+
+    device: a device name of the cost model (cpu, h100, h200, a100), or a
+    dict with a device file's fields (docs/CostModel.md, "Device files")."""
+    options = [f"policy={policy}", f"reclone={'true' if reclone else 'false'}",
                f"result-buffers={result_buffers}"]
     if budget is not None:
         options.append(f"budget={budget}")
@@ -156,6 +166,13 @@ def plan(text, policy="auto", budget=None, max_overhead=None, device="cpu", rema
         src, report = os.path.join(tmp, "joint.mlir"), os.path.join(tmp, "report.json")
         with open(src, "w") as f:
             f.write(text)
+        if isinstance(device, dict):
+            device_file = os.path.join(tmp, "device.json")
+            with open(device_file, "w") as f:
+                json.dump(device, f)
+            options.append(f"device-file={device_file}")
+        else:
+            options.append(f"device={device}")
         options.append(f"report={report}")
         cmd = [remat_opt or find_remat_opt(), src, "--mlir-print-op-on-diagnostic=false",
                f"--rematerialize={' '.join(options)}", "-o", os.devnull]

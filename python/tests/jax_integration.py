@@ -268,15 +268,61 @@ class Sharded(unittest.TestCase):
         info = rj.last_plan()
         self.assertIsNone(info.fallback)
         # The plan is per device: qkv's 768 columns are 96 here, and the
-        # psums are ops of the plan that are never recomputed.
+        # psums are ops of the plan, costed by the bytes they send (an
+        # all-reduce of 256x256 f32: 2 x 262144 x collective_cost 10 + its
+        # operand).
         self.assertIn("tensor<256x96xf32>", info.ir)
-        self.assertRegex(info.ir, r'nn.generic "jax.psum\w*" .*side_effects')
+        self.assertRegex(info.ir, r'nn.generic "jax.psum\w*" %\w+ \{cost_class = "layout", '
+                                  r'read_bytes = 5505024 : i64')
+        self.assertNotIn("side_effects", info.ir)
         self.assertLess(planned["temp_bytes"], base["temp_bytes"])
         out = jax.jit(jax.value_and_grad(wrap(f)))(sharded, tokens)
         ref = jax.jit(jax.value_and_grad(wrap(local)))(sharded, tokens)
         self.assertLessEqual(max_diff(out, ref), TOL)
         report(f"tensor parallel, per device: temp {base['temp_bytes']} -> "
               f"{planned['temp_bytes']}, grad diff {max_diff(out, ref):.1e}")
+
+    def test_collectives_recomputed_or_kept(self):
+        """At the least peak, a plan that may recompute the psums reaches a
+        lower peak than one that may not; with collectives="keep" XLA's
+        program runs as many all-reduces as without a plan. (XLA's
+        all-reduce combiner merges psums, so their count does not show the
+        recomputed ones.) Gradients equal in both."""
+        params, tokens = gpt(hidden=256, seq=128, batch=2)
+        mesh = jax.make_mesh((8,), ("tp",))
+        sharded = M.tp_shard(M.tp_params(params, 8), mesh)
+        specs = M.tp_specs(params)
+        local = M.tp_loss(1)
+
+        def grad(f):
+            return jax.jit(jax.value_and_grad(jax.shard_map(
+                f, mesh=mesh, in_specs=(specs, P()), out_specs=P())))
+
+        def all_reduces(g):
+            return len(re.findall(r"= \S+ all-reduce(?:-start)?\(",
+                                  g.lower(sharded, tokens).compile().as_text()))
+
+        def least(collectives):
+            with self.assertRaises(rj.PlanError) as error:
+                jax.eval_shape(grad(rj.checkpoint(local, budget=1, collectives=collectives)),
+                               sharded, tokens)
+            return int(re.search(r"smallest peak[^0-9]*(\d+)", str(error.exception)).group(1))
+        ref = grad(local)
+        expected = ref(sharded, tokens)
+        counts, peaks = {}, {}
+        for collectives in ("keep", "recompute"):
+            peaks[collectives] = least(collectives)
+            g = grad(rj.checkpoint(local, budget=peaks[collectives], collectives=collectives))
+            self.assertLessEqual(max_diff(g(sharded, tokens), expected), TOL)
+            counts[collectives] = all_reduces(g)
+            if collectives == "keep":
+                self.assertIn("side_effects", rj.last_plan().ir)
+        self.assertLess(peaks["recompute"], peaks["keep"])
+        self.assertEqual(counts["keep"], all_reduces(ref))
+        report(f"least peaks per device: collectives=keep {peaks['keep']}, recompute "
+               f"{peaks['recompute']}; all-reduces {counts['keep']} -> {counts['recompute']}")
+        with self.assertRaisesRegex(ValueError, "collectives must be"):
+            rj.plan(local, params, tokens, collectives="never")
 
     def test_data_parallel(self):
         params, tokens = gpt(hidden=64, seq=512, batch=8)
