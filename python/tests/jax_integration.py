@@ -283,11 +283,11 @@ class Sharded(unittest.TestCase):
               f"{planned['temp_bytes']}, grad diff {max_diff(out, ref):.1e}")
 
     def test_collectives_recomputed_or_kept(self):
-        """At the least peak, a plan that may recompute the psums reaches a
-        lower peak than one that may not; with collectives="keep" XLA's
-        program runs as many all-reduces as without a plan. (XLA's
-        all-reduce combiner merges psums, so their count does not show the
-        recomputed ones.) Gradients equal in both."""
+        # At the least peak, a plan that may recompute the psums reaches a
+        # lower peak than one that may not; with collectives="keep" XLA's
+        # program runs as many all-reduces as without a plan. (XLA's
+        # all-reduce combiner merges psums, so their count does not show the
+        # recomputed ones.) Gradients equal in both.
         params, tokens = gpt(hidden=256, seq=128, batch=2)
         mesh = jax.make_mesh((8,), ("tp",))
         sharded = M.tp_shard(M.tp_params(params, 8), mesh)
