@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """policy=auto on a generated GPT joint graph, against the fixed policies.
 
-Prints the fixed policies (none, full, sqrt, selective), then what auto costs
+Prints the fixed policies (none, full, sqrt, selective, dots), then what auto costs
 at the peak each of them reaches, then a sweep of budgets from auto's least
 peak to the baseline peak and a sweep of max-overhead values. With --check,
 fails unless:
@@ -64,7 +64,7 @@ def main(argv=None):
                     failures.append(f"{name}: report peak {r['result']['peak_bytes']} != independent {peak}")
             return r
 
-        fixed = {p: run(p, f"policy={p}") for p in ("none", "full", "sqrt", "selective")}
+        fixed = {p: run(p, f"policy={p}") for p in ("none", "full", "sqrt", "selective", "dots")}
         base = fixed["none"]["baseline"]
         base_time = base["estimated_time_s"]
         frontier_run = run("frontier", f"policy=auto budget={base['peak_bytes']} pareto=true")

@@ -26,7 +26,6 @@ compared with the uncheckpointed step's.
 """
 import argparse
 import os
-import re
 import sys
 import time
 
@@ -153,8 +152,7 @@ def main():
             else:
                 rj.plan(base, params, tokens, budget=1, **opts)
         except rj.PlanError as error:
-            m = re.search(r"smallest peak[^0-9]*(\d+)", str(error))
-            low = int(m.group(1)) if m else None
+            low = getattr(error, "least_peak", None)
         remat = []
         lo = low if low is not None else high * 0.3  # (a planner that states none)
         budgets = ([int(b * 2**20) for b in args.budgets] if args.budgets else

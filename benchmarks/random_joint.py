@@ -143,7 +143,8 @@ def check(seed, remat_opt, remat_compile, tmp):
             dumps[name] = open(dump, "rb").read()
         return r
 
-    reports = {policy: run(policy, f"policy={policy}") for policy in ("none", "full", "sqrt", "selective")}
+    reports = {policy: run(policy, f"policy={policy}")
+               for policy in ("none", "full", "sqrt", "selective", "dots")}
     overrides = 'remat.policy = "recompute"' in open(src).read()
     none = reports["none"]
     if none and not overrides and none["result"] != none["baseline"]:

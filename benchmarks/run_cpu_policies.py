@@ -24,7 +24,7 @@ import common  # noqa: E402
 # Row name and remat-compile flags. auto-min: the least peak auto reaches
 # (any overhead allowed); auto-5%: the least peak within 5% estimated time.
 POLICIES = (("none", ["--policy=none"]), ("full", ["--policy=full"]), ("sqrt", ["--policy=sqrt"]),
-            ("selective", ["--policy=selective"]),
+            ("selective", ["--policy=selective"]), ("dots", ["--policy=dots"]),
             ("auto-min", ["--policy=auto", "--max-overhead=10"]),
             ("auto-5%", ["--policy=auto", "--max-overhead=0.05"]))
 

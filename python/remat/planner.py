@@ -34,7 +34,20 @@ class PlanError(RuntimeError):
 
 class BudgetError(PlanError):
     """The planner refused the `budget` (no plan fits it, or it is not a
-    size): the adapters raise it where another PlanError falls back."""
+    size): the adapters raise it where another PlanError falls back.
+
+    `least_peak`: the smallest peak remat found for the function, in bytes
+    (None when the budget was refused for another reason); `peak_lower_bound`:
+    the peak no plan can go below, when the diagnostic states one."""
+
+    def __init__(self, message):
+        super().__init__(message)
+        least = re.search(r"the smallest peak remat (?:can reach|found) for this function is "
+                          r"(\d+) bytes", message)
+        bound = re.search(r"no plan can go below (\d+) bytes", message)
+        self.least_peak = int(least.group(1)) if least else None
+        self.peak_lower_bound = int(bound.group(1)) if bound else (
+            self.least_peak if least and "no plan can go lower" in message else None)
 
 
 def find_remat_opt():

@@ -75,3 +75,27 @@ func.func @attention(%x: tensor<256x1024xf32>, %wq: tensor<1024x64xf32>, %wk: te
 // REPORT-SAME: "decision":"recompute","loc":"{{.*}}rematerialize-attention.mlir:17:9","op":"nn.dropout"
 // REPORT-SAME: "device":"h200","function":"attention","kept_intermediates":[],"peak_lower_bound_bytes":{{[0-9]+}},"policy":"selective"
 // REPORT-SAME: "result":{{{.*}}"recompute_flops":8978432,"saved_activation_bytes":262144}
+
+// RUN: remat-opt %s --rematerialize=policy=dots | FileCheck %s --check-prefix=DOTS
+// RUN: remat-opt %s --rematerialize="policy=dots report=-" -o /dev/null | FileCheck %s --check-prefix=DOTS-REPORT
+// policy=dots (JAX's dots_saveable): every matmul result is kept, the scores
+// %s too although the backward does not read them, so the softmax and the
+// dropout are recomputed from the kept scores, not from Q and K.
+// DOTS-LABEL: func.func @attention
+// DOTS:       %[[Q:.*]] = nn.matmul %arg0, %arg1
+// DOTS:       %[[K:.*]] = nn.matmul %arg0, %arg2
+// DOTS:       %[[S:.*]] = nn.matmul %[[Q]], %[[K]] {remat.block = 0 : i64, transpose_b}
+// DOTS:       %[[DC:.*]] = nn.mse_loss_grad
+// DOTS-NEXT:  nn.matmul %[[DC]], %{{.*}} {transpose_b}
+// DOTS-NEXT:  %[[P2:.*]] = nn.softmax %[[S]] {causal, remat.block = 0 : i64, scale = 1.250000e-01 : f32}
+// DOTS-NEXT:  %[[PD2:.*]] = nn.dropout %[[P2]]
+// DOTS-NEXT:  nn.matmul %[[PD2]], %[[DC]] {transpose_a}
+// DOTS-NOT:   {remat.block = 0 : i64, transpose_b}
+// DOTS-NOT:   nn.matmul %arg0, %arg1
+
+// DOTS-REPORT: "decisions":[
+// DOTS-REPORT-SAME: {"bytes":65536,"decision":"save",{{[^}]*}}"op":"nn.matmul","reason":"dots: a matrix multiply's result"
+// DOTS-REPORT-SAME: {"bytes":262144,"decision":"recompute",{{[^}]*}}"op":"nn.softmax","reason":"dots: recomputed from the matrix multiplies' results"
+// DOTS-REPORT-SAME: {"bytes":262144,"decision":"recompute",{{[^}]*}}"op":"nn.dropout","reason":"dots: recomputed from the matrix multiplies' results"
+// DOTS-REPORT: "kept_intermediates":[{"bytes":262144,"decision":"save",{{[^}]*}}"op":"nn.matmul","reason":"dots: a matrix multiply's result: recompute chains stop here"
+// DOTS-REPORT: "policy":"dots"

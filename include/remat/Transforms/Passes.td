@@ -71,6 +71,9 @@ def Rematerialize : Pass<"rematerialize", "::mlir::func::FuncOp"> {
       outputs whose recompute would cost real time are kept, and so are the
       values that leave their checkpoint block (recompute stays within a
       block, as Megatron-LM's does within a layer).
+    * `dots`: keep what the matrix multiplies (GEMM-class ops) compute and
+      the values that leave their checkpoint block; recompute the rest (JAX's
+      `dots_saveable` under `jax.checkpoint` per layer).
     * `auto`: the optimizer. It computes the Pareto frontier of plans (peak
       bytes against estimated recompute time) by simulating the rewrite, and
       takes the cheapest plan whose peak is at most `budget`, or with
@@ -101,7 +104,7 @@ def Rematerialize : Pass<"rematerialize", "::mlir::func::FuncOp"> {
   }];
   let options = [
     Option<"policy", "policy", "std::string", /*default=*/"\"selective\"",
-           "none, full, sqrt, selective or auto">,
+           "none, full, sqrt, selective, dots or auto">,
     Option<"device", "device", "std::string", /*default=*/"\"h200\"",
            "device of the cost model: h200, h100, a100 or cpu">,
     Option<"deviceFile", "device-file", "std::string", /*default=*/"\"\"",

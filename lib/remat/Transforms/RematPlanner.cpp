@@ -58,6 +58,7 @@ std::optional<Policy> remat::parsePolicy(StringRef name) {
       .Case("full", Policy::Full)
       .Case("sqrt", Policy::Sqrt)
       .Case("selective", Policy::Selective)
+      .Case("dots", Policy::Dots)
       .Case("auto", Policy::Auto)
       .Default(std::nullopt);
 }
@@ -72,6 +73,8 @@ StringRef remat::stringifyPolicy(Policy policy) {
     return "sqrt";
   case Policy::Selective:
     return "selective";
+  case Policy::Dots:
+    return "dots";
   case Policy::Auto:
     return "auto";
   }
@@ -251,6 +254,7 @@ private:
   bool applyOverrides();
   void closeOverUnrecomputable();
   void selectCheapValues();
+  void keepMatmulResults();
   void keepPromisesOfFixedPolicies();
   /// The plan of a fixed policy on the same function and device, without
   /// budget, overhead or frontier.
@@ -290,6 +294,7 @@ std::optional<RematPlan> Planner::run() {
   case Policy::Auto:
   case Policy::None:
   case Policy::Selective:
+  case Policy::Dots:
     for (Value v : graph.getSavedActivations())
       plan.kept.insert(v);
     break;
@@ -304,8 +309,10 @@ std::optional<RematPlan> Planner::run() {
   closeOverUnrecomputable();
   if (options.policy == Policy::Selective)
     selectCheapValues();
+  if (options.policy == Policy::Dots)
+    keepMatmulResults();
   if (options.policy == Policy::Full || options.policy == Policy::Sqrt ||
-      options.policy == Policy::Selective)
+      options.policy == Policy::Selective || options.policy == Policy::Dots)
     keepPromisesOfFixedPolicies();
   if ((options.policy == Policy::Auto || options.budget || options.pareto) &&
       !solve())
@@ -475,6 +482,55 @@ void Planner::selectCheapValues() {
   }
 }
 
+/// dots (JAX's `dots_saveable` policy, applied per checkpoint block): keep
+/// what the matrix multiplies compute, recompute everything else from it.
+/// Every forward value a GEMM-class op defines is kept, saved activation or
+/// not (an attention's scores, from which the softmax is recomputed, stop
+/// recompute chains); so is every value that leaves its checkpoint block, as
+/// `jax.checkpoint` around each layer saves the layer's inputs; the other
+/// saved activations are recomputed.
+void Planner::keepMatmulResults() {
+  auto isMatmul = [](Operation *op) {
+    return getOpCost(op).opClass == OpClass::Gemm;
+  };
+  SmallVector<Value> recomputed;
+  for (Value value : graph.getSavedActivations()) {
+    if (!plan.kept.contains(value) || pinned.contains(value))
+      continue;
+    Operation *def = value.getDefiningOp();
+    if (isMatmul(def)) {
+      reasons.try_emplace(value, "dots: a matrix multiply's result");
+      continue;
+    }
+    if (!isRecomputable(def, graph))
+      continue;
+    if (leavesSegment(value, getCheckpointBlock)) {
+      pinned.insert(value);
+      reasons.try_emplace(value, "checkpoint block boundary");
+      continue;
+    }
+    recomputed.push_back(value);
+  }
+  for (Operation *op : graph.getOps())
+    if (graph.isForward(op) && isMatmul(op) && isRecomputable(op, graph) &&
+        getPolicyOverride(op) != PolicyOverride::Recompute)
+      for (Value result : op->getResults())
+        if (plan.kept.insert(result).second)
+          reasons.try_emplace(result, "dots: a matrix multiply's result: "
+                                      "recompute chains stop here");
+  // A value whose chain reaches an op that cannot run twice stays kept.
+  for (Value value : recomputed) {
+    llvm::SetVector<Operation *> chain;
+    Value blocker;
+    if (!collectRecomputeChain(
+            value, [&](Value v) { return v != value && isAvailable(v); },
+            [&](Operation *) { return false; }, graph, chain, blocker))
+      continue;
+    plan.kept.erase(value);
+    reasons[value] = "dots: recomputed from the matrix multiplies' results";
+  }
+}
+
 /// What full, sqrt and selective promise (docs/Rematerialize.md):
 ///  * a recompute frees something: a saved activation whose original buffer
 ///    is still in use when its clone would be made (a kept view of the same
@@ -626,7 +682,8 @@ bool Planner::solve() {
   }
   // Start from every fixed policy that applies; this plan's own kept set is
   // one of them.
-  SmallVector<Policy> policies = {Policy::None, Policy::Selective};
+  SmallVector<Policy> policies = {Policy::None, Policy::Selective,
+                                  Policy::Dots};
   if (hasCheckpointBlocks(graph))
     policies.append({Policy::Full, Policy::Sqrt});
   for (Policy policy : policies) {

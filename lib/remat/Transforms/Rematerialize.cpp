@@ -185,8 +185,8 @@ struct RematerializePass
     std::optional<Policy> parsed = parsePolicy(policy.getValue());
     if (!parsed) {
       getOperation().emitError() << "unknown policy '" << policy.getValue()
-                                 << "'; expected none, full, sqrt, selective "
-                                    "or auto";
+                                 << "'; expected none, full, sqrt, selective, "
+                                    "dots or auto";
       return std::nullopt;
     }
     options.policy = *parsed;
