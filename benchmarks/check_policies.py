@@ -56,7 +56,7 @@ def main(argv=None):
     with tempfile.TemporaryDirectory() as tmp:
         src = common.write_gpt(a, os.path.join(tmp, "gpt.mlir"))
         rows = {}
-        for policy in ("none", "full", "sqrt", "selective"):
+        for policy in ("none", "full", "sqrt", "selective", "dots"):
             out = os.path.join(tmp, f"{policy}.mlir")
             rep = os.path.join(tmp, f"{policy}.json")
             t0 = time.perf_counter()

@@ -141,6 +141,7 @@ def main():
         rb = args.result_buffers
         opts = dict(result_buffers=rb, collectives=args.collectives,
                     device=FLOPS_DEVICE if args.objective == "flops" else "cpu")
+        rows["remat policy=dots"], _ = analyse(rj.checkpoint(base, policy="dots", **opts))
         rows["remat policy=none"], _ = analyse(rj.checkpoint(base, policy="none", **opts))
         high = rj.last_plan().report["result"]["peak_bytes"]
         # The least peak: the error of an impossible budget states it. (The
@@ -188,13 +189,16 @@ def main():
                   + (f" {a['max_grad_diff']:9.2e}" if args.check else ""))
         over = [a for a in remat if a["xla_total"] > a["budget"]]
         print(f"XLA's total above the budget at {len(over)} of {len(remat)} budgets")
-        print("\nat each built-in policy's level: remat's best plan")
+        # remat's plans: the budgets' and its fixed policies' (none, dots).
+        plans = remat + [rows["remat policy=dots"], rows["remat policy=none"]]
+        print("\nat each built-in policy's level: remat's best plan (budgets, policy=none, "
+              "policy=dots)")
         print(f"{'policy':<34} {'temp MiB':>9} {'GFLOP':>8} | {'remat temp<=':>12} {'GFLOP':>8}"
               f" | {'remat GFLOP<=':>13} {'temp MiB':>9}")
         for name in POLICIES:
             a = rows[name]
-            fit = [r for r in remat if r["temp_bytes"] <= a["temp_bytes"]]
-            cheap = [r for r in remat if r["flops"] <= a["flops"]]
+            fit = [r for r in plans if r["temp_bytes"] <= a["temp_bytes"]]
+            cheap = [r for r in plans if r["flops"] <= a["flops"]]
             best_f = min(fit, key=lambda r: (r["flops"], r["temp_bytes"])) if fit else None
             best_t = min(cheap, key=lambda r: (r["temp_bytes"], r["flops"])) if cheap else None
             print(f"{name:<34} {mib(a['temp_bytes'])} {a['flops'] / 1e9:8.2f} | "

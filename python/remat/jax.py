@@ -882,7 +882,7 @@ def checkpoint(fun, *, policy="auto", budget=None, max_overhead=None, device="cp
     jax.value_and_grad, jax.vjp), and its backward recomputes what remat
     chose not to keep.
 
-    policy: remat's policy (auto, none, full, sqrt, selective); budget: a
+    policy: remat's policy (auto, none, full, sqrt, selective, dots); budget: a
     bound on the planned peak (`"8GiB"`, bytes); max_overhead: the recompute
     time allowed, as a fraction of the step; device: the cost model's device
     (cpu, h100, h200, ...); has_aux: `fun` returns `(loss, aux)` and aux is

@@ -87,6 +87,8 @@ class GPTTest(unittest.TestCase):
         self.assertLess(full_peak, none_peak)
         self.assertGreater(full.report["result"]["recompute_flops"], 0)
         self.check(policy="selective")
+        dots, _ = self.check(policy="dots")
+        self.assertGreater(dots.report["result"]["recompute_flops"], 0)
         self.check(policy="auto", max_overhead=0.05)
 
     def test_budget_is_respected(self):
