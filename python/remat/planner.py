@@ -27,6 +27,11 @@ COST_CLASSES = ("gemm", "elementwise", "reduction", "layout", "view")
 ELEMENT_TYPE = re.compile(r"(f16|bf16|f32|f64|i1|i8|i16|i32|i64|ui8)\Z")
 
 
+def element_bytes(element):
+    """Bytes one element of an ELEMENT_TYPE occupies (`i1` takes a byte)."""
+    return max(1, int(re.search(r"\d+\Z", element).group()) // 8)
+
+
 class PlanError(RuntimeError):
     """The planner refused the graph or the budget; the message is its
     diagnostic (for an impossible budget: the smallest achievable peak)."""

@@ -253,6 +253,9 @@ private:
                     segmentOf) const;
   bool applyOverrides();
   void closeOverUnrecomputable();
+  /// Keeps (pins) the saved activations that leave their checkpoint block:
+  /// selective and dots recompute only within a block.
+  void pinBlockBoundaries();
   void selectCheapValues();
   void keepMatmulResults();
   void keepPromisesOfFixedPolicies();
@@ -433,15 +436,19 @@ void Planner::closeOverUnrecomputable() {
     }
 }
 
-void Planner::selectCheapValues() {
-  // Like Megatron-LM, which recomputes inside a layer, selective keeps the
-  // values that leave their checkpoint block: recompute chains never cross
-  // blocks, so a recompute materializes at most one block's values at once.
+void Planner::pinBlockBoundaries() {
   for (Value value : graph.getSavedActivations())
     if (leavesSegment(value, getCheckpointBlock)) {
       pinned.insert(value);
       reasons.try_emplace(value, "checkpoint block boundary");
     }
+}
+
+void Planner::selectCheapValues() {
+  // Like Megatron-LM, which recomputes inside a layer, selective keeps the
+  // values that leave their checkpoint block: recompute chains never cross
+  // blocks, so a recompute materializes at most one block's values at once.
+  pinBlockBoundaries();
   llvm::DenseSet<Operation *> recomputed;
   // Repeat until nothing changes: a value found expensive early can become
   // free once a later value's chain recomputes its producer anyway (the mean
@@ -493,23 +500,16 @@ void Planner::keepMatmulResults() {
   auto isMatmul = [](Operation *op) {
     return getOpCost(op).opClass == OpClass::Gemm;
   };
+  pinBlockBoundaries();
   SmallVector<Value> recomputed;
   for (Value value : graph.getSavedActivations()) {
     if (!plan.kept.contains(value) || pinned.contains(value))
       continue;
     Operation *def = value.getDefiningOp();
-    if (isMatmul(def)) {
+    if (isMatmul(def))
       reasons.try_emplace(value, "dots: a matrix multiply's result");
-      continue;
-    }
-    if (!isRecomputable(def, graph))
-      continue;
-    if (leavesSegment(value, getCheckpointBlock)) {
-      pinned.insert(value);
-      reasons.try_emplace(value, "checkpoint block boundary");
-      continue;
-    }
-    recomputed.push_back(value);
+    else if (isRecomputable(def, graph))
+      recomputed.push_back(value);
   }
   for (Operation *op : graph.getOps())
     if (graph.isForward(op) && isMatmul(op) && isRecomputable(op, graph) &&
