@@ -878,6 +878,24 @@ class Checker:
                     self.check("auto", t <= xt * (1 + REL), f"auto budget={budget}",
                                f"estimated time {t} above {policy}'s {xt} (peak "
                                f"{x['result']['peak_bytes']} fits the budget)", cmds[budget])
+        # The certificate's bound holds for every plan, not only the one it
+        # comes with: no plan seen here (a fixed policy's, a frontier point)
+        # that peaks at or below a certificate's peak recomputes less than
+        # its bound.
+        seen = [(x["result"]["peak_bytes"], x["result"]["estimated_time_s"] - x["baseline"]["estimated_time_s"],
+                 policy) for policy, x in reports.items() if x]
+        seen += [(q["peak_bytes"], q["estimated_time_s"] - base_time, "frontier") for q in front]
+        certified = [(policy, x, cmds.get(policy)) for policy, x in reports.items() if x]
+        certified += [(f"auto budget={b}", plans[b], cmds[b]) for b in budgets if plans.get(b)]
+        for name, x, cmd in certified:
+            cert = x.get("certificate") or {}
+            lower = cert.get("recompute_time_lower_bound_s")
+            if lower is None or cert.get("bound") != "cover":
+                continue
+            for peak, t, other in seen:
+                self.check("auto", peak > cert["peak_bytes"] or lower <= t * (1 + REL) + 1e-15, name,
+                           f"certificate bound {lower} at peak {cert['peak_bytes']} above {other}'s plan "
+                           f"(peak {peak}, recompute {t})", cmd)
         done = [(b, plans[b]) for b in budgets if plans.get(b)]
         for (b1, r1), (b2, r2) in zip(done, done[1:]):
             p1, p2 = r1["result"]["peak_bytes"], r2["result"]["peak_bytes"]

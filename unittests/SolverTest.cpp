@@ -325,7 +325,7 @@ TEST_F(SolverTest, FrontierIsNearOptimalOnSmallGraphs) {
   }
   for (SolverMethod method : {SolverMethod::Auto, SolverMethod::Search}) {
     double worstRatio = 1, sumRatio = 0;
-    unsigned budgets = 0, optimal = 0;
+    unsigned budgets = 0, optimal = 0, proven = 0;
     for (func::FuncOp func : funcs) {
       std::optional<JointGraph> graph = JointGraph::build(func);
       ASSERT_TRUE(graph);
@@ -334,7 +334,8 @@ TEST_F(SolverTest, FrontierIsNearOptimalOnSmallGraphs) {
       Frontier exact =
           exactFrontier(func, *graph, sim);
       if (method == SolverMethod::Auto)
-        expectBoundBelowOptimum(func, *graph, exact, "keep/recompute");
+        proven +=
+            expectBoundBelowOptimum(func, *graph, exact, "keep/recompute");
 
       std::optional<RematPlan> plan = planFrontier(func, *graph, method);
       ASSERT_TRUE(plan);
@@ -367,6 +368,11 @@ TEST_F(SolverTest, FrontierIsNearOptimalOnSmallGraphs) {
                  << ", worst " << worstRatio << "\n";
     if (method == SolverMethod::Auto) {
       EXPECT_EQ(optimal, budgets);
+      llvm::errs() << "cover bound: proves " << proven << " of " << budgets
+                   << " exact-frontier points optimal\n";
+      // Measured: 46 (28 before the cover charged a freed op's private dead
+      // inputs, and held each value's buffer through its own backward reads).
+      EXPECT_GE(proven, 46u);
       continue;
     }
     // Measured: 58 budgets, 58 optimal (48, mean 1.015 and worst 1.333

@@ -88,10 +88,9 @@ double remat::recomputeTimeLowerBound(func::FuncOp func,
   // read it.
   struct Span {
     unsigned keepEnd = 0, lastUse = 0;
-    /// The positions of the backward ops that read it, in order.
-    SmallVector<unsigned, 4> backwardReads;
-    /// Whether a view of the buffer (another value living in it) is read.
-    bool viewed = false;
+    /// The positions of the backward ops that read it, in order, per value
+    /// living in it (the buffer itself and its views).
+    llvm::SmallMapVector<Value, SmallVector<unsigned, 4>, 2> backwardReads;
   };
   llvm::DenseMap<Value, Span> spans;
   for (Operation &op : body) {
@@ -106,12 +105,12 @@ double remat::recomputeTimeLowerBound(func::FuncOp func,
           continue;
         Span &span = spans[buffer];
         span.lastUse = std::max(span.lastUse, pos);
-        span.viewed |= operand != buffer;
         if (keeps) {
           span.keepEnd = std::max(span.keepEnd, pos);
         } else if (!graph.isForward(top)) {
-          if (span.backwardReads.empty() || span.backwardReads.back() != pos)
-            span.backwardReads.push_back(pos);
+          SmallVector<unsigned, 4> &reads = span.backwardReads[operand];
+          if (reads.empty() || reads.back() != pos)
+            reads.push_back(pos);
         }
       }
     });
@@ -137,28 +136,42 @@ double remat::recomputeTimeLowerBound(func::FuncOp func,
       continue;
     // After its last surviving forward read, a plan may free the buffer, for
     // the price of one run of its op (or for nothing, if no backward op
-    // reads it). A buffer no view of which is read holds one value: from
-    // its first backward read to its last, the original or one clone holds
-    // its bytes in every plan (a clone is made at or before the first
-    // backward read and lives to its last use), except where a re-clone
-    // forgets it: between two consecutive backward reads of it around a
-    // reclone op (of any value, whose chain may go through it). With
-    // views, kept views hold it until their last reads, and clones of the
-    // others exist from some backward read on, but which those are depends
-    // on the plan: it is free anywhere after.
+    // reads it). Each value living in it (the buffer itself or a view) that
+    // the backward reads holds its bytes from its first backward read to its
+    // last in every plan: kept, the original holds them; recomputed, one
+    // clone of the buffer does (made at or before that first read, living
+    // to the value's last use, a view of it holding it as long). The
+    // exception is a re-clone, which forgets the value between two of its
+    // consecutive backward reads around a reclone op (of any value, whose
+    // chain may go through it). Between the spans of different values the
+    // buffer may be free: a kept view holds the original to its last read,
+    // and a later value's clone is made anew (what the property checker
+    // found a `full` plan do).
     uint64_t bytes = getTensorBytes(buffer);
-    if (!readByBackward || span.viewed) {
+    if (!readByBackward) {
       freeable.push_back(
-          {def, span.keepEnd, span.lastUse + 1, bytes, !readByBackward});
+          {def, span.keepEnd, span.lastUse + 1, bytes, /*free=*/true});
       continue;
     }
-    ArrayRef<unsigned> reads = span.backwardReads;
-    freeable.push_back({def, span.keepEnd, reads.front(), bytes,
-                        /*free=*/false});
-    for (auto [from, to] : llvm::zip(reads.drop_back(), reads.drop_front())) {
-      auto a = llvm::upper_bound(recloneOps, from);
-      if (a != recloneOps.end() && *a <= to)
-        freeable.push_back({def, from, to, bytes, /*free=*/false});
+    SmallVector<std::pair<unsigned, unsigned>> held; // [first, last] reads
+    for (auto &[value, reads] : span.backwardReads) {
+      unsigned first = reads.front();
+      for (auto [from, to] :
+           llvm::zip(ArrayRef(reads).drop_back(), ArrayRef(reads).drop_front())) {
+        auto a = llvm::upper_bound(recloneOps, from);
+        if (a != recloneOps.end() && *a <= to) {
+          held.push_back({first, from});
+          first = to;
+        }
+      }
+      held.push_back({first, reads.back()});
+    }
+    llvm::sort(held);
+    unsigned from = span.keepEnd;
+    for (auto [first, last] : held) {
+      if (first > from)
+        freeable.push_back({def, from, first, bytes, /*free=*/false});
+      from = std::max(from, last);
     }
   }
 
@@ -183,6 +196,69 @@ double remat::recomputeTimeLowerBound(func::FuncOp func,
       it->second = device.opTime(def);
     return it->second;
   };
+  // What a run of a freed buffer's op needs that no plan holds for free:
+  // an input buffer that only this op reads (directly, or through a chain
+  // of views each read once), that a recomputable forward op defines. Where such an input is dead in
+  // policy none (past its last use), a plan that frees the buffer there and
+  // re-runs its op later holds the input across that point (bytes none
+  // does not hold) or runs the input's op again. When the input is at
+  // least as large as what the freeing gains, holding it gains nothing
+  // (the cover without this op and without holding the input is as good
+  // and cheaper), so the input's op runs too, and so on up its own private
+  // inputs. The chains are trees of ops (each input private to its
+  // reader), listed parent first.
+  struct ChainOp {
+    Operation *op;
+    int parent; // index in the chain, -1 for an input of the freed op
+    unsigned lastUse;
+    uint64_t bytes;
+  };
+  llvm::DenseMap<Operation *, SmallVector<ChainOp, 2>> chains;
+  auto chainOf = [&](Operation *def) -> ArrayRef<ChainOp> {
+    auto [it, inserted] = chains.try_emplace(def);
+    if (!inserted)
+      return it->second;
+    SmallVector<ChainOp, 2> chain;
+    auto addInputs = [&](Operation *reader, int parent) {
+      for (Value input : reader->getOperands()) {
+        // Through a chain of views, each read once (by the next), to the
+        // buffer they live in.
+        Value buffer = input;
+        while (buffer.hasOneUse() && buffer.getDefiningOp() &&
+               isViewOp(buffer.getDefiningOp()))
+          buffer = buffer.getDefiningOp()->getOperand(0);
+        Operation *inputDef = buffer.getDefiningOp();
+        if (!inputDef || inputDef->getNumResults() != 1 ||
+            memory.getBuffer(input) != buffer || !buffer.hasOneUse() ||
+            !graph.isForward(inputDef) || !getOpCost(inputDef).recomputable)
+          continue;
+        auto span = spans.find(buffer);
+        if (span == spans.end() || !span->second.backwardReads.empty())
+          continue;
+        chain.push_back({inputDef, parent, span->second.lastUse,
+                         getTensorBytes(buffer)});
+      }
+    };
+    addInputs(def, -1);
+    for (size_t i = 0; i < chain.size() && chain.size() < 64; ++i)
+      addInputs(chain[i].op, static_cast<int>(i));
+    return chains[def] = std::move(chain);
+  };
+  // The time a freeing of `freed` bytes by `def` costs at position `p`.
+  SmallVector<bool, 8> runs;
+  auto freeingTime = [&](Operation *def, uint64_t freed, unsigned p) {
+    double seconds = timeOf(def);
+    ArrayRef<ChainOp> chain = chainOf(def);
+    runs.assign(chain.size(), false);
+    for (auto [i, link] : llvm::enumerate(chain)) {
+      if ((link.parent >= 0 && !runs[link.parent]) || link.lastUse >= p ||
+          link.bytes < freed)
+        continue;
+      runs[i] = true;
+      seconds += timeOf(link.op);
+    }
+    return seconds;
+  };
   double bound = 0;
   for (auto [excess, p] : over) {
     uint64_t missing = excess;
@@ -197,7 +273,7 @@ double remat::recomputeTimeLowerBound(func::FuncOp func,
     }
     SmallVector<std::pair<double, uint64_t>> items; // (seconds, bytes)
     for (auto &[def, freed] : byOp)
-      items.push_back({timeOf(def), freed});
+      items.push_back({freeingTime(def, freed, p), freed});
     double cost = minimumCover(items, missing);
     if (std::isinf(cost))
       return cost;
