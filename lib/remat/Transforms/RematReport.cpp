@@ -10,6 +10,7 @@
 
 #include "mlir/IR/Location.h"
 #include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -197,19 +198,22 @@ double remat::recomputeTimeLowerBound(func::FuncOp func,
     return it->second;
   };
   // What a run of a freed buffer's op needs that no plan holds for free:
-  // an input buffer that only this op reads (directly, or through a chain
-  // of views each read once), that a recomputable forward op defines. Where such an input is dead in
-  // policy none (past its last use), a plan that frees the buffer there and
-  // re-runs its op later holds the input across that point (bytes none
-  // does not hold) or runs the input's op again. When the input is at
+  // an input buffer that only this op, or ops charged to it already, read
+  // (directly or through views), that a recomputable forward op defines
+  // and no backward op reads. Where such an input is dead in policy none
+  // (past its last use), a plan that frees the buffer there and re-runs
+  // its op later holds the input across that point (bytes none does not
+  // hold) or runs the input's op again after it. When the input is at
   // least as large as what the freeing gains, holding it gains nothing
-  // (the cover without this op and without holding the input is as good
-  // and cheaper), so the input's op runs too, and so on up its own private
-  // inputs. The chains are trees of ops (each input private to its
-  // reader), listed parent first.
+  // (the cover without this freeing and without holding the input is as
+  // good and cheaper), so the input's op runs too, and so on up the inputs
+  // of that op. Each charged op's readers are all charged to the same
+  // freeing, so no op is charged to two (everything it computes flows into
+  // that one freed op). Listed readers first.
   struct ChainOp {
     Operation *op;
-    int parent; // index in the chain, -1 for an input of the freed op
+    /// Indices of the charged ops that read it; -1 for the freed op.
+    SmallVector<int, 2> readers;
     unsigned lastUse;
     uint64_t bytes;
   };
@@ -219,29 +223,61 @@ double remat::recomputeTimeLowerBound(func::FuncOp func,
     if (!inserted)
       return it->second;
     SmallVector<ChainOp, 2> chain;
-    auto addInputs = [&](Operation *reader, int parent) {
-      for (Value input : reader->getOperands()) {
-        // Through a chain of views, each read once (by the next), to the
-        // buffer they live in.
-        Value buffer = input;
-        while (buffer.hasOneUse() && buffer.getDefiningOp() &&
-               isViewOp(buffer.getDefiningOp()))
-          buffer = buffer.getDefiningOp()->getOperand(0);
+    llvm::DenseMap<Operation *, int> index{{def, -1}};
+    llvm::SetVector<Value> pending; // input buffers of charged ops
+    auto collect = [&](Operation *reader) {
+      for (Value input : reader->getOperands())
+        pending.insert(memory.getBuffer(input));
+    };
+    // The ops that read `buffer` (through views), as chain indices, or
+    // nothing if one of them is not charged to this freeing.
+    auto chargedReaders = [&](Value buffer) -> std::optional<SmallVector<int, 2>> {
+      SmallVector<int, 2> readers;
+      SmallVector<Value> values{buffer};
+      while (!values.empty()) {
+        Value value = values.pop_back_val();
+        for (Operation *user : value.getUsers()) {
+          Operation *top = body.findAncestorOpInBlock(*user);
+          if (!top)
+            return std::nullopt;
+          if (top == user && isViewOp(user) &&
+              memory.getBuffer(user->getResult(0)) == buffer) {
+            values.push_back(user->getResult(0));
+            continue;
+          }
+          auto found = index.find(top);
+          if (found == index.end())
+            return std::nullopt;
+          if (!llvm::is_contained(readers, found->second))
+            readers.push_back(found->second);
+        }
+      }
+      return readers;
+    };
+    collect(def);
+    constexpr size_t kMaxChain = 64;
+    for (bool grew = true; grew && chain.size() < kMaxChain;) {
+      grew = false;
+      for (size_t i = 0; i < pending.size() && chain.size() < kMaxChain; ++i) {
+        Value buffer = pending[i];
         Operation *inputDef = buffer.getDefiningOp();
-        if (!inputDef || inputDef->getNumResults() != 1 ||
-            memory.getBuffer(input) != buffer || !buffer.hasOneUse() ||
-            !graph.isForward(inputDef) || !getOpCost(inputDef).recomputable)
+        if (!inputDef || index.count(inputDef) ||
+            inputDef->getNumResults() != 1 || !graph.isForward(inputDef) ||
+            !getOpCost(inputDef).recomputable)
           continue;
         auto span = spans.find(buffer);
         if (span == spans.end() || !span->second.backwardReads.empty())
           continue;
-        chain.push_back({inputDef, parent, span->second.lastUse,
+        std::optional<SmallVector<int, 2>> readers = chargedReaders(buffer);
+        if (!readers)
+          continue;
+        index[inputDef] = static_cast<int>(chain.size());
+        chain.push_back({inputDef, std::move(*readers), span->second.lastUse,
                          getTensorBytes(buffer)});
+        collect(inputDef);
+        grew = true;
       }
-    };
-    addInputs(def, -1);
-    for (size_t i = 0; i < chain.size() && chain.size() < 64; ++i)
-      addInputs(chain[i].op, static_cast<int>(i));
+    }
     return chains[def] = std::move(chain);
   };
   // The time a freeing of `freed` bytes by `def` costs at position `p`.
@@ -251,8 +287,9 @@ double remat::recomputeTimeLowerBound(func::FuncOp func,
     ArrayRef<ChainOp> chain = chainOf(def);
     runs.assign(chain.size(), false);
     for (auto [i, link] : llvm::enumerate(chain)) {
-      if ((link.parent >= 0 && !runs[link.parent]) || link.lastUse >= p ||
-          link.bytes < freed)
+      bool needed = llvm::any_of(
+          link.readers, [&](int reader) { return reader < 0 || runs[reader]; });
+      if (!needed || link.lastUse >= p || link.bytes < freed)
         continue;
       runs[i] = true;
       seconds += timeOf(link.op);
