@@ -439,6 +439,7 @@ class _Converted:
         self.var_of = {}  # (loc, result) -> jaxpr var
         self.block = {}   # var -> its forward op's remat.block
         self.num_ops = 0
+        self.costs = {}  # id(eqn) -> _cost(eqn): the fusion and the ops share them
         for v in list(jaxpr.invars) + list(jaxpr.constvars):
             if _is_array(v):
                 self.value[v] = self.graph.arg(*_element(v.aval))
@@ -468,7 +469,7 @@ class _Converted:
                     sum(1 for a in op[1] if _is_var(a) and a not in constant) == 1:
                 broadcasts.add(id(op))
         groups = _fusion_groups([op for op in planned if id(op) not in broadcasts],
-                                self.forward, results)
+                                self.forward, results, self.cost)
         for op in planned:
             if id(op) in broadcasts:
                 source = next(a for a in op[1] if _is_var(a) and a not in constant)
@@ -486,6 +487,13 @@ class _Converted:
             raise Unsupported("every output of the function is a constant")
         self.text = self.graph.text([r for _, r in planned_results], forward_results)
 
+    def cost(self, eqn):
+        """_cost(eqn), computed once per equation."""
+        found = self.costs.get(id(eqn))
+        if found is None:
+            found = self.costs[id(eqn)] = _cost(eqn)
+        return found
+
     def _emit(self, members, is_forward):
         """One `nn.generic` for a fusion group (its root last): operands are
         the group's inputs from outside, results the root's."""
@@ -502,7 +510,7 @@ class _Converted:
                 if _is_var(a) and a not in inside and a in self.value:
                     if self.value[a] not in operands:
                         operands.append(self.value[a])
-        costs = [_cost(m[0]) for m in members]
+        costs = [self.cost(m[0]) for m in members]
         flops = sum(c[0] for c in costs)
         if len(members) == 1:
             cost_class = costs[0][1]
@@ -541,12 +549,13 @@ class _Converted:
             self.var_of[(loc, k)] = v
 
 
-def _fusion_groups(order, forward, results):
+def _fusion_groups(order, forward, results, cost):
     """XLA's producer-consumer fusion, as remat should see it: an
     elementwise, layout or view op whose one result has one user, on the
     same side (forward or backward), that is not a matmul or a collective,
-    joins that user's group: its value never exists in memory. Returns
-    {id(root): [members in order, root last]}."""
+    joins that user's group: its value never exists in memory. `cost` is
+    _cost (memoized by the caller). Returns {id(root): [members in order,
+    root last]}."""
     users = {}
     for op in order:
         for a in op[1]:
@@ -554,12 +563,9 @@ def _fusion_groups(order, forward, results):
                 users.setdefault(a, set()).add(id(op))
     by_id = {id(op): op for op in order}
     root_of, groups = {}, {}
-    classes = {}
 
     def cost_class(op):
-        if id(op) not in classes:
-            classes[id(op)] = _cost(op[0])[1]
-        return classes[id(op)]
+        return cost(op[0])[1]
     for op in reversed(order):
         root = op
         prim = op[0].primitive.name
