@@ -8,6 +8,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "llvm/Support/JSON.h"
 
+#include <limits>
 #include <optional>
 #include <vector>
 
@@ -51,7 +52,8 @@ double
 recomputeTimeLowerBound(mlir::func::FuncOp func, const JointGraph &graph,
                         const DeviceInfo &device, uint64_t peak,
                         ResultBuffers results = ResultBuffers::Defined,
-                        bool reclone = true);
+                        bool reclone = true,
+                        double enough = std::numeric_limits<double>::infinity());
 
 /// A lower bound on the least total time of a subset of `items` (seconds,
 /// bytes) whose bytes add up to at least `missing`: the exact minimum when

@@ -51,7 +51,8 @@ FunctionStats remat::computeFunctionStats(func::FuncOp func,
 double remat::recomputeTimeLowerBound(func::FuncOp func,
                                       const JointGraph &graph,
                                       const DeviceInfo &device, uint64_t peak,
-                                      ResultBuffers results, bool reclone) {
+                                      ResultBuffers results, bool reclone,
+                                      double enough) {
   Block &body = func.getBody().front();
   MemoryPlan memory(body, results);
   ArrayRef<uint64_t> live = memory.getLiveBytes();
@@ -297,6 +298,14 @@ double remat::recomputeTimeLowerBound(func::FuncOp func,
     return seconds;
   };
   double bound = 0;
+  // Each position's cover: what is missing there, the ops that may free
+  // bytes there (price, bytes), and its cheapest cover alone.
+  struct Need {
+    uint64_t missing;
+    llvm::MapVector<Operation *, std::pair<double, uint64_t>> items;
+    double single;
+  };
+  SmallVector<Need> needs;
   for (auto [excess, p] : over) {
     uint64_t missing = excess;
     llvm::MapVector<Operation *, uint64_t> byOp;
@@ -309,12 +318,64 @@ double remat::recomputeTimeLowerBound(func::FuncOp func,
         byOp[f.def] += f.bytes;
     }
     SmallVector<std::pair<double, uint64_t>> items; // (seconds, bytes)
-    for (auto &[def, freed] : byOp)
+    Need need{missing, {}, 0};
+    for (auto &[def, freed] : byOp) {
       items.push_back({freeingTime(def, freed, p), freed});
+      need.items[def] = items.back();
+    }
     double cost = minimumCover(items, missing);
     if (std::isinf(cost))
       return cost;
+    need.single = cost;
+    needs.push_back(std::move(need));
     bound = std::max(bound, cost);
+  }
+  // Two positions at once: a plan covers both, so every surrogate of the
+  // two covers (lambda times the first plus 1 - lambda times the second,
+  // bytes and need alike) is a lower bound too, and one can exceed both
+  // single covers where the positions need different ops freed. An op
+  // freeable at both counts at the cheaper of its two prices (a plan may
+  // free it at one only). Surrogate bytes are rounded down, one byte per
+  // item taken off the need to keep it a bound. Only the positions of the
+  // dearest single covers are paired, and only while the bound is below
+  // `enough` (the plan's own recompute time: it cannot go higher).
+  if (bound < enough) {
+    llvm::sort(needs, [](const Need &a, const Need &b) {
+      return a.single > b.single;
+    });
+    constexpr size_t kPaired = 16;
+    size_t k = std::min(needs.size(), kPaired);
+    llvm::MapVector<Operation *, std::pair<double, std::array<uint64_t, 2>>>
+        joint;
+    SmallVector<std::pair<double, uint64_t>> items;
+    for (size_t i = 0; i < k && bound < enough; ++i)
+      for (size_t j = i + 1; j < k && bound < enough; ++j) {
+        const Need &a = needs[i], &b = needs[j];
+        joint.clear();
+        for (auto &[def, item] : a.items)
+          joint[def] = {item.first, {item.second, 0}};
+        for (auto &[def, item] : b.items) {
+          auto [it, inserted] =
+              joint.try_emplace(def, item.first, std::array<uint64_t, 2>{0, 0});
+          it->second.first = std::min(it->second.first, item.first);
+          it->second.second[1] = item.second;
+        }
+        for (double lambda : {0.25, 0.5, 0.75}) {
+          items.clear();
+          for (auto &[def, item] : joint)
+            items.push_back(
+                {item.first, static_cast<uint64_t>(
+                                 lambda * item.second[0] +
+                                 (1 - lambda) * item.second[1])});
+          double need = std::ceil(lambda * a.missing + (1 - lambda) * b.missing);
+          if (need <= items.size())
+            continue;
+          bound = std::max(
+              bound,
+              minimumCover(items, static_cast<uint64_t>(need) - items.size(),
+                           /*maxNodes=*/200));
+        }
+      }
   }
   return bound;
 }

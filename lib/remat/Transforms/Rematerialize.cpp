@@ -164,11 +164,14 @@ struct RematerializePass
     describeRecomputeCosts(*graph, options->device, *plan);
     // The certificate: what any plan at this plan's peak must recompute.
     PlanSimulator sim(*graph, options->device, options->results);
-    uint64_t planPeak =
-        sim.simulate(sim.toBits(plan->kept, &plan->reclone)).peakBytes;
-    double timeBound =
-        recomputeTimeLowerBound(func, *graph, options->device, planPeak,
-                                options->results, options->reclone);
+    PlanSimulator::Result simulated =
+        sim.simulate(sim.toBits(plan->kept, &plan->reclone));
+    uint64_t planPeak = simulated.peakBytes;
+    // The bound never needs to pass the plan's own time (it is a bound on
+    // every plan at this peak, this one included).
+    double timeBound = recomputeTimeLowerBound(
+        func, *graph, options->device, planPeak, options->results,
+        options->reclone, simulated.recomputeTime * (1 - 1e-9));
     applyRematPlan(*graph, *plan);
     FunctionStats result =
         computeFunctionStats(func, options->device, options->results);
