@@ -17,29 +17,12 @@ peak is not the point's.
     python3 benchmarks/certified_gap.py --layers 96 --seq 1024 --hidden 1024 --dtype bf16
 """
 import argparse
-import json
 import os
-import subprocess
 import sys
-import tempfile
-import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import common  # noqa: E402
-
-SHAPES = [(seq, hidden, dtype) for dtype in ("f32", "bf16")
-          for seq, hidden in ((1024, 1024), (2048, 2048), (4096, 4096), (1024, 4096))]
-
-
-def plan(remat_opt, path, device, options):
-    start = time.perf_counter()
-    out = subprocess.run(
-        [remat_opt, path, "-o", os.devnull,
-         f"--rematerialize=policy=auto device={device} report=- {options}"],
-        capture_output=True, text=True, check=True).stdout
-    return json.loads(out), time.perf_counter() - start
-
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__,
@@ -48,37 +31,33 @@ def main(argv=None):
     common.add_remat_opt_args(ap, os.path.join(HERE, "..", "build", "bin", "remat-opt"))
     ap.add_argument("--verbose", action="store_true", help="print every frontier point")
     a = ap.parse_args(argv)
-    shapes = SHAPES if a.seq == 0 else [(a.seq, a.hidden, a.dtype)]
     print(f"{'layers':>6} {'seq':>5} {'hidden':>6} {'dtype':>5} {'solver':>7} {'points':>6} "
           f"{'gap 0':>6} {'<=1%':>6} {'<=2%':>6} {'mean gap':>8} {'max gap':>8} {'max s':>6}")
     failures = []
-    with tempfile.TemporaryDirectory() as tmp:
-        for seq, hidden, dtype in shapes:
-            a.seq, a.hidden, a.dtype = seq, hidden, dtype
-            path = common.write_gpt(a, os.path.join(tmp, "gpt.mlir"))
-            front, slowest = plan(a.remat_opt, path, a.device, "budget=1TiB pareto=true")
-            base = front["baseline"]["estimated_time_s"]
-            gaps = []
-            for point in front["pareto"]:
-                r, seconds = plan(a.remat_opt, path, a.device, f"budget={point['peak_bytes']}")
-                slowest = max(slowest, seconds)
-                cert = r["certificate"]
-                gaps.append(cert["gap"])
-                where = f"{a.layers} layers seq {seq} hidden {hidden} {dtype} peak {point['peak_bytes']}"
-                if cert["peak_bytes"] != point["peak_bytes"]:
-                    failures.append(f"{where}: the plan peaks at {cert['peak_bytes']}")
-                if cert["recompute_time_lower_bound_s"] > cert["recompute_time_s"] * (1 + 1e-9) + 1e-15:
-                    failures.append(f"{where}: bound {cert['recompute_time_lower_bound_s']} above "
-                                    f"the plan's {cert['recompute_time_s']}")
-                if a.verbose:
-                    print(f"    peak {point['peak_bytes']} recompute "
-                          f"{(point['estimated_time_s'] - base) * 1e6:.2f} us bound "
-                          f"{cert['recompute_time_lower_bound_s'] * 1e6:.2f} us gap {cert['gap']:.2%} "
-                          f"({cert['bound']})")
-            print(f"{a.layers:>6} {seq:>5} {hidden:>6} {dtype:>5} {front['solver']:>7} {len(gaps):>6} "
-                  f"{sum(g <= 1e-12 for g in gaps):>6} {sum(g <= 0.01 for g in gaps):>6} "
-                  f"{sum(g <= 0.02 for g in gaps):>6} {sum(gaps) / len(gaps):>8.2%} "
-                  f"{max(gaps):>8.2%} {slowest:>6.2f}", flush=True)
+    for seq, hidden, dtype, path in common.each_gpt(a):
+        front, slowest = common.auto_report(a.remat_opt, path, a.device, "budget=1TiB pareto=true")
+        base = front["baseline"]["estimated_time_s"]
+        gaps = []
+        for point in front["pareto"]:
+            r, seconds = common.auto_report(a.remat_opt, path, a.device, f"budget={point['peak_bytes']}")
+            slowest = max(slowest, seconds)
+            cert = r["certificate"]
+            gaps.append(cert["gap"])
+            where = f"{a.layers} layers seq {seq} hidden {hidden} {dtype} peak {point['peak_bytes']}"
+            if cert["peak_bytes"] != point["peak_bytes"]:
+                failures.append(f"{where}: the plan peaks at {cert['peak_bytes']}")
+            if cert["recompute_time_lower_bound_s"] > cert["recompute_time_s"] * (1 + 1e-9) + 1e-15:
+                failures.append(f"{where}: bound {cert['recompute_time_lower_bound_s']} above "
+                                f"the plan's {cert['recompute_time_s']}")
+            if a.verbose:
+                print(f"    peak {point['peak_bytes']} recompute "
+                      f"{(point['estimated_time_s'] - base) * 1e6:.2f} us bound "
+                      f"{cert['recompute_time_lower_bound_s'] * 1e6:.2f} us gap {cert['gap']:.2%} "
+                      f"({cert['bound']})")
+        print(f"{a.layers:>6} {seq:>5} {hidden:>6} {dtype:>5} {front['solver']:>7} {len(gaps):>6} "
+              f"{sum(g <= 1e-12 for g in gaps):>6} {sum(g <= 0.01 for g in gaps):>6} "
+              f"{sum(g <= 0.02 for g in gaps):>6} {sum(gaps) / len(gaps):>8.2%} "
+              f"{max(gaps):>8.2%} {slowest:>6.2f}", flush=True)
     return common.finish(failures, a.check)
 
 

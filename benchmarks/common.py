@@ -1,4 +1,14 @@
 """Helpers shared by the benchmark scripts."""
+import json
+import os
+import subprocess
+import tempfile
+import time
+
+# The GPT shapes (sequence, hidden, dtype) of the optimality benchmarks
+# (exact_gap.py, certified_gap.py).
+GPT_SHAPES = [(seq, hidden, dtype) for dtype in ("f32", "bf16")
+              for seq, hidden in ((1024, 1024), (2048, 2048), (4096, 4096), (1024, 4096))]
 
 
 def add_model_args(ap, layers=2, seq=128, hidden=256, heads=4, vocab=1024):
@@ -19,6 +29,17 @@ def add_remat_opt_args(ap, default_bin):
     ap.add_argument("--check", action="store_true")
 
 
+def auto_report(remat_opt, path, device, options):
+    """remat-opt's report of policy=auto on `path` with `options` (budget,
+    solver, ...), and the run's wall time in seconds."""
+    start = time.perf_counter()
+    out = subprocess.run(
+        [remat_opt, path, "-o", os.devnull,
+         f"--rematerialize=policy=auto device={device} report=- {options}"],
+        capture_output=True, text=True, check=True).stdout
+    return json.loads(out), time.perf_counter() - start
+
+
 def write_gpt(a, path, forward_only=False):
     """Writes the gen_gpt.py joint graph (or its forward alone) for the
     model options in `a`."""
@@ -27,6 +48,17 @@ def write_gpt(a, path, forward_only=False):
         f.write(gen_gpt.generate(a.layers, a.batch, a.seq, a.hidden, a.heads, a.vocab,
                                  4 * a.hidden, a.dtype, 0.1, True, forward_only))
     return path
+
+
+def each_gpt(a):
+    """For each shape to measure (GPT_SHAPES, or the one of --seq, --hidden
+    and --dtype when --seq is given): sets them in `a`, writes the GPT and
+    yields (seq, hidden, dtype, path)."""
+    shapes = GPT_SHAPES if a.seq == 0 else [(a.seq, a.hidden, a.dtype)]
+    with tempfile.TemporaryDirectory() as tmp:
+        for seq, hidden, dtype in shapes:
+            a.seq, a.hidden, a.dtype = seq, hidden, dtype
+            yield seq, hidden, dtype, write_gpt(a, os.path.join(tmp, "gpt.mlir"))
 
 
 def finish(failures, check):

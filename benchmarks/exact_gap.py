@@ -18,30 +18,16 @@ default is exact on every shape and the bound is never above the optimum.
     python3 benchmarks/exact_gap.py --layers 1 --seq 4096 --hidden 4096
 """
 import argparse
-import json
 import os
-import subprocess
 import sys
-import tempfile
-import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import common  # noqa: E402
 
-SHAPES = [(seq, hidden, dtype) for dtype in ("f32", "bf16")
-          for seq, hidden in ((1024, 1024), (2048, 2048), (4096, 4096), (1024, 4096))]
-
-
 def frontier(remat_opt, path, device, solver):
-    start = time.perf_counter()
-    out = subprocess.run(
-        [remat_opt, path, "-o", os.devnull,
-         f"--rematerialize=policy=auto budget=1TiB pareto=true device={device} "
-         f"solver={solver} report=-"],
-        capture_output=True, text=True, check=True).stdout
-    seconds = time.perf_counter() - start
-    report = json.loads(out)
+    report, seconds = common.auto_report(remat_opt, path, device,
+                                         f"budget=1TiB pareto=true solver={solver}")
     base = report["baseline"]["estimated_time_s"]
     points = [(p["peak_bytes"], p["estimated_time_s"] - base) for p in report["pareto"]]
     return points, report["solver"], seconds
@@ -50,11 +36,8 @@ def frontier(remat_opt, path, device, solver):
 def cover_bound(remat_opt, path, device, peak):
     """The certificate's cover bound at `peak` (the plan of solver=search at
     that budget peaks there when the frontier has a point there)."""
-    out = subprocess.run(
-        [remat_opt, path, "-o", os.devnull,
-         f"--rematerialize=policy=auto budget={peak} device={device} solver=search report=-"],
-        capture_output=True, text=True, check=True).stdout
-    cert = json.loads(out)["certificate"]
+    report, _ = common.auto_report(remat_opt, path, device, f"budget={peak} solver=search")
+    cert = report["certificate"]
     return cert["peak_bytes"], cert["recompute_time_lower_bound_s"]
 
 
@@ -64,47 +47,43 @@ def main(argv=None):
     common.add_model_args(ap, layers=1, seq=0, hidden=0, heads=16, vocab=32768)
     common.add_remat_opt_args(ap, os.path.join(HERE, "..", "build", "bin", "remat-opt"))
     a = ap.parse_args(argv)
-    shapes = SHAPES if a.seq == 0 else [(a.seq, a.hidden, a.dtype)]
     print(f"{'layers':>6} {'seq':>5} {'hidden':>6} {'dtype':>5} {'default':>8} {'exact pts':>9} "
           f"{'search optimal':>14} {'mean':>7} {'worst':>7} {'least peak':>10} "
           f"{'exact s':>7} {'search s':>8} {'cover tight':>11} {'cover mean':>10} {'cover worst':>11}")
     failures = []
-    with tempfile.TemporaryDirectory() as tmp:
-        for seq, hidden, dtype in shapes:
-            a.seq, a.hidden, a.dtype = seq, hidden, dtype
-            path = common.write_gpt(a, os.path.join(tmp, "gpt.mlir"))
-            _, default, _ = frontier(a.remat_opt, path, a.device, "auto")
-            exact, _, exact_s = frontier(a.remat_opt, path, a.device, "exact")
-            search, _, search_s = frontier(a.remat_opt, path, a.device, "search")
-            ratios = []
-            for peak, best in exact:
-                fits = [t for p, t in search if p <= peak]
-                ratio = (min(fits) / best if best > 0 else (1.0 if min(fits) == 0 else 2.0)
-                         ) if fits else float("inf")
-                ratios.append(ratio)
-            optimal = sum(r <= 1 + 1e-9 for r in ratios)
-            # The certificate's cover bound, which larger graphs get, against
-            # the optimum at each exact-frontier point: never above it (it
-            # holds for every plan), and how close.
-            covers = []
-            for peak, best in exact:
-                at, lower = cover_bound(a.remat_opt, path, a.device, peak)
-                if at != peak or best <= 0:
-                    continue
-                covers.append(lower / best)
-                if lower > best * (1 + 1e-9) + 1e-15:
-                    failures.append(f"seq {seq} hidden {hidden} {dtype}: cover bound {lower} "
-                                    f"above the optimum {best} at peak {peak}")
-            tight = sum(c >= 1 - 1e-9 for c in covers)
-            least = "yes" if search[0][0] == exact[0][0] else f"+{search[0][0] - exact[0][0]} B"
-            print(f"{a.layers:>6} {seq:>5} {hidden:>6} {dtype:>5} {default:>8} {len(exact):>9} "
-                  f"{f'{optimal}/{len(exact)}':>14} {sum(ratios) / len(ratios):>7.4f} "
-                  f"{max(ratios):>7.3f} {least:>10} {exact_s:>7.2f} {search_s:>8.2f} "
-                  f"{f'{tight}/{len(covers)}':>11} "
-                  f"{sum(covers) / max(len(covers), 1):>10.4f} {min(covers, default=1):>11.4f}")
-            if default != "exact":
-                failures.append(f"seq {seq} hidden {hidden} {dtype}: the default solver "
-                                f"is {default}, not exact")
+    for seq, hidden, dtype, path in common.each_gpt(a):
+        _, default, _ = frontier(a.remat_opt, path, a.device, "auto")
+        exact, _, exact_s = frontier(a.remat_opt, path, a.device, "exact")
+        search, _, search_s = frontier(a.remat_opt, path, a.device, "search")
+        ratios = []
+        for peak, best in exact:
+            fits = [t for p, t in search if p <= peak]
+            ratio = (min(fits) / best if best > 0 else (1.0 if min(fits) == 0 else 2.0)
+                     ) if fits else float("inf")
+            ratios.append(ratio)
+        optimal = sum(r <= 1 + 1e-9 for r in ratios)
+        # The certificate's cover bound, which larger graphs get, against
+        # the optimum at each exact-frontier point: never above it (it
+        # holds for every plan), and how close.
+        covers = []
+        for peak, best in exact:
+            at, lower = cover_bound(a.remat_opt, path, a.device, peak)
+            if at != peak or best <= 0:
+                continue
+            covers.append(lower / best)
+            if lower > best * (1 + 1e-9) + 1e-15:
+                failures.append(f"seq {seq} hidden {hidden} {dtype}: cover bound {lower} "
+                                f"above the optimum {best} at peak {peak}")
+        tight = sum(c >= 1 - 1e-9 for c in covers)
+        least = "yes" if search[0][0] == exact[0][0] else f"+{search[0][0] - exact[0][0]} B"
+        print(f"{a.layers:>6} {seq:>5} {hidden:>6} {dtype:>5} {default:>8} {len(exact):>9} "
+              f"{f'{optimal}/{len(exact)}':>14} {sum(ratios) / len(ratios):>7.4f} "
+              f"{max(ratios):>7.3f} {least:>10} {exact_s:>7.2f} {search_s:>8.2f} "
+              f"{f'{tight}/{len(covers)}':>11} "
+              f"{sum(covers) / max(len(covers), 1):>10.4f} {min(covers, default=1):>11.4f}")
+        if default != "exact":
+            failures.append(f"seq {seq} hidden {hidden} {dtype}: the default solver "
+                            f"is {default}, not exact")
     return common.finish(failures, a.check)
 
 
