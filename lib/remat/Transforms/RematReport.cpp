@@ -94,7 +94,9 @@ double remat::recomputeTimeLowerBound(func::FuncOp func,
     /// living in it (the buffer itself and its views).
     llvm::SmallMapVector<Value, SmallVector<unsigned, 4>, 2> backwardReads;
   };
-  llvm::DenseMap<Value, Span> spans;
+  // In program order (first read), so that everything built from it, and
+  // the searches over it, do not depend on where values live in memory.
+  llvm::MapVector<Value, Span> spans;
   for (Operation &op : body) {
     Operation *top = &op;
     unsigned pos = position[top];
