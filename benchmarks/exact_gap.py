@@ -25,6 +25,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import common  # noqa: E402
 
+
 def frontier(remat_opt, path, device, solver):
     report, seconds = common.auto_report(remat_opt, path, device,
                                          f"budget=1TiB pareto=true solver={solver}")

@@ -55,15 +55,12 @@ def main(argv=None):
             traced = time.perf_counter()
             compiled[which] = lowered.compile()
             done = time.perf_counter()
-            plan = ""
+            label = "trace+lower"
             if which == "remat":
                 info = rj.last_plan()
                 parts = ", ".join(f"{k} {v:.2f}" for k, v in info.times.items())
-                plan = f"plan {info.planning_time_s:.2f} s ({parts}); "
-                plan += "trace+lower, plan included"
-            else:
-                plan = "trace+lower"
-            print(f"{which:<5} {plan} {traced - start:.2f} s, "
+                label = f"plan {info.planning_time_s:.2f} s ({parts}); {label}, plan included"
+            print(f"{which:<5} {label} {traced - start:.2f} s, "
                   f"XLA compile {done - traced:.2f} s, total {done - start:.2f} s", flush=True)
     if a.steps:
         for step in compiled.values():

@@ -824,13 +824,14 @@ class Checker:
                 self.check("fixed<=none", a <= b, policy,
                            f"{policy} result peak {a} > none's {b} (+{a - b} bytes; remat-opt: {why})",
                            [cmds[policy], cmds["none"]])
-        least = self.auto(reports, none, has_recompute)
+        least = self.auto(reports, cmds, none, has_recompute)
         if self.compile_it and (self.only is None or "compile" in self.only):
             self.compile(fixed_names, least)
         return self
 
-    def auto(self, reports, none, has_recompute):
-        """Auto at budgets and overheads: (iii) and (v). Returns the least peak."""
+    def auto(self, reports, policy_cmds, none, has_recompute):
+        """Auto at budgets and overheads: (iii) and (v). Returns the least peak.
+        `policy_cmds` are the commands of the fixed policies' `reports`."""
         if not none or not (self.only is None or self.only & (AUTO_FAMILIES | {"compile"})):
             return None
         base_time = none["baseline"]["estimated_time_s"]
@@ -885,7 +886,7 @@ class Checker:
         seen = [(x["result"]["peak_bytes"], x["result"]["estimated_time_s"] - x["baseline"]["estimated_time_s"],
                  policy) for policy, x in reports.items() if x]
         seen += [(q["peak_bytes"], q["estimated_time_s"] - base_time, "frontier") for q in front]
-        certified = [(policy, x, cmds.get(policy)) for policy, x in reports.items() if x]
+        certified = [(policy, x, policy_cmds[policy]) for policy, x in reports.items() if x]
         certified += [(f"auto budget={b}", plans[b], cmds[b]) for b in budgets if plans.get(b)]
         for name, x, cmd in certified:
             cert = x.get("certificate") or {}

@@ -47,7 +47,11 @@ computeFunctionStats(mlir::func::FuncOp func, const DeviceInfo &device,
 /// no cost of its own. The cheapest cover of the missing bytes by whole ops
 /// (minimumCover), at the op where it is dearest, is the bound (infinite if
 /// some op cannot be covered). Ops the overrides keep count as not
-/// freeable.
+/// freeable. Freeing a buffer is also charged the runs of the dead inputs
+/// that only its recompute needs, and pairs of positions give surrogate
+/// covers; those pairs are tried only while the bound is below `enough`
+/// (pass the plan's own recompute time: no bound can pass it).
+/// docs/AutoPolicy.md, "The certificate", has the details.
 double
 recomputeTimeLowerBound(mlir::func::FuncOp func, const JointGraph &graph,
                         const DeviceInfo &device, uint64_t peak,
