@@ -37,7 +37,10 @@ def auto_report(remat_opt, path, device, options):
         [remat_opt, path, "-o", os.devnull,
          f"--rematerialize=policy=auto device={device} report=- {options}"],
         capture_output=True, text=True, check=True).stdout
-    return json.loads(out), time.perf_counter() - start
+    try:
+        return json.loads(out), time.perf_counter() - start
+    except json.JSONDecodeError:
+        raise SystemExit(f"{path} ({options}): remat-opt wrote no report:\n{out[:2000]}")
 
 
 def write_gpt(a, path, forward_only=False):

@@ -74,6 +74,10 @@ if os.path.exists(torch_python) and subprocess.run(
 if getattr(config, "remat_have_blas", False):
     config.available_features.add("blas")
 
+# The certificate's MILP: remat was built with COIN-OR CBC.
+if getattr(config, "remat_have_cbc", False):
+    config.available_features.add("cbc")
+
 # GPU features: the CUDA toolkit (ptxas) builds sm_90 kernels without a GPU;
 # tests that run kernels need a device.
 if os.path.exists("/usr/local/cuda/bin/ptxas") or shutil.which("ptxas"):

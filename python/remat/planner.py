@@ -159,7 +159,7 @@ class JointGraph:
 
 
 def plan(text, policy="auto", budget=None, max_overhead=None, device="cpu", remat_opt=None,
-         timeout=600, reclone=False, result_buffers="defined"):
+         timeout=600, reclone=False, result_buffers="defined", certificate="cover"):
     """Runs --rematerialize on the joint function `text`; returns the report
     (a dict, with `planning_time_s` added: remat-opt's wall time).
 
@@ -173,9 +173,14 @@ def plan(text, policy="auto", budget=None, max_overhead=None, device="cpu", rema
     as XLA allocates a computation's outputs).
 
     device: a device name of the cost model (cpu, h100, h200, a100), or a
-    dict with a device file's fields (docs/CostModel.md, "Device files")."""
+    dict with a device file's fields (docs/CostModel.md, "Device files").
+
+    certificate: how the report's lower bound is found (remat-opt's
+    certificate=). "cover" by default: the joint cover's MILP may add a
+    second to each plan, which a framework pays at every compile; run
+    remat-opt with certificate=milp on the plan's IR for the tighter bound."""
     options = [f"policy={policy}", f"reclone={'true' if reclone else 'false'}",
-               f"result-buffers={result_buffers}"]
+               f"result-buffers={result_buffers}", f"certificate={certificate}"]
     if budget is not None:
         options.append(f"budget={budget}")
     if max_overhead is not None:

@@ -132,6 +132,16 @@ def Rematerialize : Pass<"rematerialize", "::mlir::func::FuncOp"> {
            "when the function's results occupy memory: defined (from the op "
            "that defines them) or preallocated (from the start, as XLA "
            "allocates a computation's outputs)">,
+    Option<"certificate", "certificate", "std::string", /*default=*/"\"auto\"",
+           "how the report's lower bound on the recompute time is found: "
+           "cover (each over-peak op alone, and pairs), milp (then all of "
+           "them jointly, by CBC, unless the covers prove the plan optimal) "
+           "or auto (milp where the covers leave a gap above 1% and remat "
+           "was built with CBC)">,
+    Option<"certificateSeconds", "certificate-seconds", "double",
+           /*default=*/"1.0",
+           "the most seconds the certificate's MILP may run per function "
+           "(0: not at all)">,
     Option<"pareto", "pareto", "bool", /*default=*/"false",
            "add the Pareto frontier of plans to the report">,
     Option<"timeline", "timeline", "bool", /*default=*/"false",

@@ -50,14 +50,20 @@ computeFunctionStats(mlir::func::FuncOp func, const DeviceInfo &device,
 /// freeable. Freeing a buffer is also charged the runs of the dead inputs
 /// that only its recompute needs, and pairs of positions give surrogate
 /// covers; those pairs are tried only while the bound is below `enough`
-/// (pass the plan's own recompute time: no bound can pass it).
+/// (pass the plan's own recompute time: no bound can pass it). Where the
+/// bound is then below `enough` by more than the fraction `milpGap` and
+/// `milpSeconds` > 0, the covers of all positions are solved jointly by
+/// the MILP solver (CoverMILP.h) for at most that long; `byMILP` says
+/// whether that raised the bound.
 /// docs/AutoPolicy.md, "The certificate", has the details.
 double
 recomputeTimeLowerBound(mlir::func::FuncOp func, const JointGraph &graph,
                         const DeviceInfo &device, uint64_t peak,
                         ResultBuffers results = ResultBuffers::Defined,
                         bool reclone = true,
-                        double enough = std::numeric_limits<double>::infinity());
+                        double enough = std::numeric_limits<double>::infinity(),
+                        double milpSeconds = 0, double milpGap = 0,
+                        bool *byMILP = nullptr);
 
 /// A lower bound on the least total time of a subset of `items` (seconds,
 /// bytes) whose bytes add up to at least `missing`: the exact minimum when
@@ -77,6 +83,7 @@ llvm::json::Object buildReport(mlir::func::FuncOp func, Policy policy,
                                const FunctionStats &baseline,
                                const FunctionStats &result,
                                const RematPlan &plan, double timeLowerBound,
+                               bool boundByMILP = false,
                                bool timeline = false);
 
 /// Writes a function's report to `path` ('-' for standard output), or, with
