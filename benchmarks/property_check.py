@@ -785,6 +785,10 @@ class Checker:
                    and bound is not None
                    and bound <= cert["recompute_time_s"] * (1 + REL) + 1e-15, name,
                    f"certificate {cert} not a lower bound of the plan", cmd)
+        # The peak no plan goes below (leastPeakLowerBound): not above this one.
+        self.check("peak", r["peak_lower_bound_bytes"] <= res["peak_bytes"], name,
+                   f"peak_lower_bound_bytes {r['peak_lower_bound_bytes']} above the plan's "
+                   f"peak {res['peak_bytes']}", cmd)
         return r, "", cmd
 
     def run(self):

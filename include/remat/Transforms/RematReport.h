@@ -65,6 +65,21 @@ recomputeTimeLowerBound(mlir::func::FuncOp func, const JointGraph &graph,
                         double milpSeconds = 0, double milpGap = 0,
                         bool *byMILP = nullptr);
 
+/// A peak no plan of remat's (a kept set, clones for the backward, a value
+/// recomputed twice only with `reclone`) goes below: at each op, the bytes
+/// policy none holds there less every buffer some plan may free there (the
+/// certificate's freeable buffers: docs/AutoPolicy.md, "The certificate"),
+/// at the op where that is most; `at` is that op. At least the bytes the
+/// largest op needs at once (MemoryPlan::getPeakLowerBound), and then `at`
+/// is null.
+struct PeakLowerBound {
+  uint64_t bytes = 0;
+  mlir::Operation *at = nullptr;
+};
+PeakLowerBound leastPeakLowerBound(mlir::func::FuncOp func,
+                                   const JointGraph &graph,
+                                   ResultBuffers results, bool reclone);
+
 /// A lower bound on the least total time of a subset of `items` (seconds,
 /// bytes) whose bytes add up to at least `missing`: the exact minimum when
 /// branch and bound over the fractional relaxation finishes within

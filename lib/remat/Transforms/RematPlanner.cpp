@@ -33,6 +33,7 @@
 #include "remat/Analysis/MemoryPlan.h"
 #include "remat/Dialect/Remat/RematDialect.h"
 #include "remat/Transforms/PlanSimulator.h"
+#include "remat/Transforms/RematReport.h"
 
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/STLExtras.h"
@@ -649,17 +650,26 @@ static std::string formatBytes(uint64_t bytes) {
 }
 
 std::string Planner::describeLeastPeak(uint64_t least) const {
-  func::FuncOp f = func;
-  uint64_t bound =
-      MemoryPlan(f.getBody().front(), options.results).getPeakLowerBound();
-  if (least <= bound)
+  PeakLowerBound bound =
+      leastPeakLowerBound(func, graph, options.results, options.reclone);
+  // What the bound is: what no plan can free at an op, or one op's
+  // operands and results.
+  std::string held;
+  if (bound.at)
+    held = "what every plan holds at " + formatLocation(bound.at->getLoc()) +
+           " (" + bound.at->getName().getStringRef().str() +
+           "): the bytes policy none holds there less every buffer a plan "
+           "may free there";
+  if (least <= bound.bytes)
     return "the smallest peak remat can reach for this function is " +
-           formatBytes(least) +
-           " (no plan can go lower: it is what one op "
-           "needs at once)";
-  std::string floor = "no plan can go below " + formatBytes(bound) +
-                      " (the arguments and the operands and results of the "
-                      "largest op)";
+           formatBytes(least) + " (no plan can go lower: it is " +
+           (bound.at ? held : "what one op needs at once") + ")";
+  std::string floor =
+      "no plan can go below " + formatBytes(bound.bytes) + " (" +
+      (bound.at ? held
+                : "the arguments and the operands and results of the largest "
+                  "op") +
+      ")";
   if (exactFrontier)
     return "the smallest peak remat found for this function is " +
            formatBytes(least) +

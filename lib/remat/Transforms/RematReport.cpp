@@ -49,18 +49,43 @@ FunctionStats remat::computeFunctionStats(func::FuncOp func,
   return stats;
 }
 
-double remat::recomputeTimeLowerBound(func::FuncOp func,
-                                      const JointGraph &graph,
-                                      const DeviceInfo &device, uint64_t peak,
-                                      ResultBuffers results, bool reclone,
-                                      double enough, double milpSeconds,
-                                      double milpGap, bool *byMILP) {
-  if (byMILP)
-    *byMILP = false;
-  Block &body = func.getBody().front();
-  MemoryPlan memory(body, results);
-  ArrayRef<uint64_t> live = memory.getLiveBytes();
+namespace {
+/// Where a buffer must stay live in every plan (reads by surviving forward
+/// ops and the terminator), its last read, and where backward ops read it.
+struct Span {
+  unsigned keepEnd = 0, lastUse = 0;
+  /// The positions of the backward ops that read it, in order, per value
+  /// living in it (the buffer itself and its views).
+  llvm::SmallMapVector<Value, SmallVector<unsigned, 4>, 2> backwardReads;
+};
+
+/// A buffer a plan may free strictly between two positions: for the price
+/// of one run of the op that defines it, or for nothing (`free`).
+struct Freeable {
+  Operation *def;
+  unsigned from, to; // free strictly between
+  uint64_t bytes;
+  bool free;
+};
+
+/// What any plan of the rewrite may free, and where: the first half of the
+/// certificate (recomputeTimeLowerBound), and of the least-peak bound.
+struct FreeableBuffers {
+  FreeableBuffers(func::FuncOp func, const JointGraph &graph,
+                  ResultBuffers results, bool reclone);
+  Block &body;
+  MemoryPlan memory;
   llvm::DenseMap<Operation *, unsigned> position;
+  // In program order (first read), so that everything built from it, and
+  // the searches over it, do not depend on where values live in memory.
+  llvm::MapVector<Value, Span> spans;
+  SmallVector<Freeable> freeable;
+};
+} // namespace
+
+FreeableBuffers::FreeableBuffers(func::FuncOp func, const JointGraph &graph,
+                                 ResultBuffers results, bool reclone)
+    : body(func.getBody().front()), memory(body, results) {
   for (auto [i, op] : llvm::enumerate(body))
     position[&op] = i;
 
@@ -92,15 +117,6 @@ double remat::recomputeTimeLowerBound(func::FuncOp func,
   // Per buffer: where it must stay live in every plan (reads by surviving
   // forward ops and the terminator), its last read, and where backward ops
   // read it.
-  struct Span {
-    unsigned keepEnd = 0, lastUse = 0;
-    /// The positions of the backward ops that read it, in order, per value
-    /// living in it (the buffer itself and its views).
-    llvm::SmallMapVector<Value, SmallVector<unsigned, 4>, 2> backwardReads;
-  };
-  // In program order (first read), so that everything built from it, and
-  // the searches over it, do not depend on where values live in memory.
-  llvm::MapVector<Value, Span> spans;
   for (Operation &op : body) {
     Operation *top = &op;
     unsigned pos = position[top];
@@ -127,13 +143,6 @@ double remat::recomputeTimeLowerBound(func::FuncOp func,
   // frees all of its results). A buffer no backward op reads is freeable
   // only if its op may be dropped, and then for free (what is recomputed is
   // paid for by the buffers the backward reads).
-  struct Freeable {
-    Operation *def;
-    unsigned from, to; // free strictly between
-    uint64_t bytes;
-    bool free;
-  };
-  SmallVector<Freeable> freeable;
   for (auto &[buffer, span] : spans) {
     Operation *def = buffer.getDefiningOp();
     if (!def || !graph.isForward(def) || !getOpCost(def).recomputable ||
@@ -182,6 +191,49 @@ double remat::recomputeTimeLowerBound(func::FuncOp func,
       from = std::max(from, last);
     }
   }
+
+}
+
+PeakLowerBound remat::leastPeakLowerBound(func::FuncOp func,
+                                          const JointGraph &graph,
+                                          ResultBuffers results, bool reclone) {
+  FreeableBuffers analysis(func, graph, results, reclone);
+  ArrayRef<uint64_t> live = analysis.memory.getLiveBytes();
+  // The bytes some plan may free at each op: each freeable buffer over the
+  // ops strictly between its `from` and `to` (a buffer's intervals do not
+  // overlap).
+  std::vector<int64_t> delta(live.size() + 1, 0);
+  for (const Freeable &f : analysis.freeable) {
+    if (f.from + 1 >= f.to)
+      continue;
+    delta[f.from + 1] += f.bytes;
+    delta[std::min<size_t>(f.to, live.size())] -= f.bytes;
+  }
+  PeakLowerBound bound{analysis.memory.getPeakLowerBound(), nullptr};
+  int64_t freeable = 0;
+  for (auto [p, op] : llvm::enumerate(analysis.body)) {
+    freeable += delta[p];
+    uint64_t held = live[p] - std::min<uint64_t>(live[p], freeable);
+    if (held > bound.bytes)
+      bound = {held, &op};
+  }
+  return bound;
+}
+
+double remat::recomputeTimeLowerBound(func::FuncOp func,
+                                      const JointGraph &graph,
+                                      const DeviceInfo &device, uint64_t peak,
+                                      ResultBuffers results, bool reclone,
+                                      double enough, double milpSeconds,
+                                      double milpGap, bool *byMILP) {
+  if (byMILP)
+    *byMILP = false;
+  FreeableBuffers analysis(func, graph, results, reclone);
+  Block &body = analysis.body;
+  MemoryPlan &memory = analysis.memory;
+  ArrayRef<uint64_t> live = memory.getLiveBytes();
+  llvm::MapVector<Value, Span> &spans = analysis.spans;
+  ArrayRef<Freeable> freeable = analysis.freeable;
 
   // Each over-peak position gives a bound by itself, so the maximum over any
   // subset of them is still one: on large functions only the positions of

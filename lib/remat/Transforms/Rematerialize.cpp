@@ -166,6 +166,9 @@ struct RematerializePass
     // are taken before the rewrite, the result after it.
     FunctionStats baseline =
         computeFunctionStats(func, options->device, options->results);
+    baseline.peakLowerBound =
+        leastPeakLowerBound(func, *graph, options->results, options->reclone)
+            .bytes;
     describeRecomputeCosts(*graph, options->device, *plan);
     // The certificate: what any plan at this plan's peak must recompute.
     PlanSimulator sim(*graph, options->device, options->results);
