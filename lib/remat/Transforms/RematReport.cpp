@@ -220,6 +220,95 @@ PeakLowerBound remat::leastPeakLowerBound(func::FuncOp func,
   return bound;
 }
 
+namespace {
+/// One over-peak position's cover: what is missing there, the ops that may
+/// free bytes there (price, bytes), per item the ops that run for it (its
+/// own first, then the inputs charged to it), and its cheapest cover alone.
+struct PositionCover {
+  uint64_t missing;
+  llvm::MapVector<Operation *, std::pair<double, uint64_t>> items;
+  SmallVector<SmallVector<Operation *, 2>> ran;
+  double single;
+};
+} // namespace
+
+/// Two positions at once: a plan covers both, so every surrogate of the
+/// two covers (lambda times the first plus 1 - lambda times the second,
+/// bytes and need alike) is a lower bound too, and one can exceed both
+/// single covers where the positions need different ops freed. An op
+/// freeable at both counts at the cheaper of its two prices (a plan may
+/// free it at one only). Surrogate bytes are rounded down, one byte per
+/// item taken off the need to keep it a bound. Only the positions of the
+/// dearest single covers are paired (`needs` is sorted so), and only
+/// while the bound is below `enough` (the plan's own recompute time: it
+/// cannot go higher).
+static double pairedCoverBound(MutableArrayRef<PositionCover> needs,
+                               double enough) {
+  llvm::sort(needs, [](const PositionCover &a, const PositionCover &b) {
+    return a.single > b.single;
+  });
+  double bound = 0;
+  constexpr size_t kPaired = 16;
+  size_t k = std::min(needs.size(), kPaired);
+  llvm::MapVector<Operation *, std::pair<double, std::array<uint64_t, 2>>>
+      joint;
+  SmallVector<std::pair<double, uint64_t>> items;
+  for (size_t i = 0; i < k && bound < enough; ++i)
+    for (size_t j = i + 1; j < k && bound < enough; ++j) {
+      const PositionCover &a = needs[i], &b = needs[j];
+      joint.clear();
+      for (auto &[def, item] : a.items)
+        joint[def] = {item.first, {item.second, 0}};
+      for (auto &[def, item] : b.items) {
+        auto [it, inserted] =
+            joint.try_emplace(def, item.first, std::array<uint64_t, 2>{0, 0});
+        it->second.first = std::min(it->second.first, item.first);
+        it->second.second[1] = item.second;
+      }
+      for (double lambda : {0.25, 0.5, 0.75}) {
+        items.clear();
+        for (auto &[def, item] : joint)
+          items.push_back(
+              {item.first,
+               static_cast<uint64_t>(lambda * item.second[0] +
+                                     (1 - lambda) * item.second[1])});
+        double need = std::ceil(lambda * a.missing + (1 - lambda) * b.missing);
+        if (need <= items.size())
+          continue;
+        bound = std::max(
+            bound,
+            minimumCover(items, static_cast<uint64_t>(need) - items.size(),
+                         /*maxNodes=*/200));
+      }
+    }
+  return bound;
+}
+
+/// All positions at once (CoverMILP.h): each op is paid for once, and an
+/// item frees its bytes only if all the ops charged to it run.
+static std::optional<double>
+jointCoverBound(ArrayRef<PositionCover> needs,
+                llvm::function_ref<double(Operation *)> timeOf,
+                double seconds, double enough) {
+  JointCoverProblem problem;
+  llvm::MapVector<Operation *, unsigned> column;
+  for (auto [position, need] : llvm::enumerate(needs)) {
+    problem.missing.push_back(need.missing);
+    for (auto [item, ran] : llvm::zip(need.items, need.ran)) {
+      JointCoverProblem::Item entry{static_cast<unsigned>(position),
+                                    item.second.second, {}};
+      for (Operation *op : ran) {
+        auto [it, inserted] = column.try_emplace(op, column.size());
+        if (inserted)
+          problem.opTimes.push_back(timeOf(op));
+        entry.ops.push_back(it->second);
+      }
+      problem.items.push_back(std::move(entry));
+    }
+  }
+  return solveJointCover(problem, seconds, enough);
+}
+
 double remat::recomputeTimeLowerBound(func::FuncOp func,
                                       const JointGraph &graph,
                                       const DeviceInfo &device, uint64_t peak,
@@ -360,16 +449,7 @@ double remat::recomputeTimeLowerBound(func::FuncOp func,
     return seconds;
   };
   double bound = 0;
-  // Each position's cover: what is missing there, the ops that may free
-  // bytes there (price, bytes), and its cheapest cover alone.
-  struct Need {
-    uint64_t missing;
-    llvm::MapVector<Operation *, std::pair<double, uint64_t>> items;
-    /// Per item, the ops that run for it.
-    SmallVector<SmallVector<Operation *, 2>> ran;
-    double single;
-  };
-  SmallVector<Need> needs;
+  SmallVector<PositionCover> needs;
   for (auto [excess, p] : over) {
     uint64_t missing = excess;
     llvm::MapVector<Operation *, uint64_t> byOp;
@@ -382,7 +462,7 @@ double remat::recomputeTimeLowerBound(func::FuncOp func,
         byOp[f.def] += f.bytes;
     }
     SmallVector<std::pair<double, uint64_t>> items; // (seconds, bytes)
-    Need need{missing, {}, {}, 0};
+    PositionCover need{missing, {}, {}, 0};
     for (auto &[def, freed] : byOp) {
       need.ran.emplace_back();
       items.push_back({freeingTime(def, freed, p, need.ran.back()), freed});
@@ -395,74 +475,12 @@ double remat::recomputeTimeLowerBound(func::FuncOp func,
     needs.push_back(std::move(need));
     bound = std::max(bound, cost);
   }
-  // Two positions at once: a plan covers both, so every surrogate of the
-  // two covers (lambda times the first plus 1 - lambda times the second,
-  // bytes and need alike) is a lower bound too, and one can exceed both
-  // single covers where the positions need different ops freed. An op
-  // freeable at both counts at the cheaper of its two prices (a plan may
-  // free it at one only). Surrogate bytes are rounded down, one byte per
-  // item taken off the need to keep it a bound. Only the positions of the
-  // dearest single covers are paired, and only while the bound is below
-  // `enough` (the plan's own recompute time: it cannot go higher).
-  if (bound < enough) {
-    llvm::sort(needs, [](const Need &a, const Need &b) {
-      return a.single > b.single;
-    });
-    constexpr size_t kPaired = 16;
-    size_t k = std::min(needs.size(), kPaired);
-    llvm::MapVector<Operation *, std::pair<double, std::array<uint64_t, 2>>>
-        joint;
-    SmallVector<std::pair<double, uint64_t>> items;
-    for (size_t i = 0; i < k && bound < enough; ++i)
-      for (size_t j = i + 1; j < k && bound < enough; ++j) {
-        const Need &a = needs[i], &b = needs[j];
-        joint.clear();
-        for (auto &[def, item] : a.items)
-          joint[def] = {item.first, {item.second, 0}};
-        for (auto &[def, item] : b.items) {
-          auto [it, inserted] =
-              joint.try_emplace(def, item.first, std::array<uint64_t, 2>{0, 0});
-          it->second.first = std::min(it->second.first, item.first);
-          it->second.second[1] = item.second;
-        }
-        for (double lambda : {0.25, 0.5, 0.75}) {
-          items.clear();
-          for (auto &[def, item] : joint)
-            items.push_back(
-                {item.first, static_cast<uint64_t>(
-                                 lambda * item.second[0] +
-                                 (1 - lambda) * item.second[1])});
-          double need = std::ceil(lambda * a.missing + (1 - lambda) * b.missing);
-          if (need <= items.size())
-            continue;
-          bound = std::max(
-              bound,
-              minimumCover(items, static_cast<uint64_t>(need) - items.size(),
-                           /*maxNodes=*/200));
-        }
-      }
-  }
-  // All positions at once (CoverMILP.h): each op is paid for once, and an
-  // item frees its bytes only if all the ops charged to it run.
+  if (bound < enough)
+    bound = std::max(bound, pairedCoverBound(needs, enough));
+  // All positions at once (CoverMILP.h).
   if (bound < enough * (1 - milpGap) && milpSeconds > 0 && haveMILPSolver()) {
-    JointCoverProblem problem;
-    llvm::MapVector<Operation *, unsigned> column;
-    for (auto [position, need] : llvm::enumerate(needs)) {
-      problem.missing.push_back(need.missing);
-      for (auto [item, ran] : llvm::zip(need.items, need.ran)) {
-        JointCoverProblem::Item entry{static_cast<unsigned>(position),
-                                      item.second.second, {}};
-        for (Operation *op : ran) {
-          auto [it, inserted] = column.try_emplace(op, column.size());
-          if (inserted)
-            problem.opTimes.push_back(timeOf(op));
-          entry.ops.push_back(it->second);
-        }
-        problem.items.push_back(std::move(entry));
-      }
-    }
     std::optional<double> joint =
-        solveJointCover(problem, milpSeconds, enough);
+        jointCoverBound(needs, timeOf, milpSeconds, enough);
     if (joint && *joint > bound) {
       bound = *joint;
       if (byMILP)
