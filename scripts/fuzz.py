@@ -72,6 +72,9 @@ import time
 
 SRC_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LLVM_BIN = "/usr/lib/llvm-22/bin"  # llvm-symbolizer, for symbolized stack dumps
+# Leaks inside COIN-OR CBC's own libraries (the certificate's MILP) are not
+# remat's: with --detect-leaks they are suppressed, as scripts/sanitize.sh does.
+LSAN_SUPPRESSIONS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "lsan.supp")
 
 # ---------------------------------------------------------------------------
 # The runs
@@ -715,6 +718,8 @@ class Fuzzer:
         asan = "detect_leaks=1" if opts.detect_leaks else "detect_leaks=0"
         self.env["ASAN_OPTIONS"] = ":".join(filter(None, [asan, os.environ.get("ASAN_OPTIONS")]))
         self.env.setdefault("UBSAN_OPTIONS", "print_stacktrace=1")
+        self.env.setdefault("LSAN_OPTIONS",
+                            f"suppressions={LSAN_SUPPRESSIONS}:print_suppressions=0")
         if os.path.isdir(LLVM_BIN):
             self.env["PATH"] = self.env.get("PATH", "") + os.pathsep + LLVM_BIN
         # A virtual-memory limit keeps huge shapes from eating the machine, but
