@@ -48,10 +48,12 @@ bool haveMILPSolver();
 /// linear relaxation once that is solved, and 0 if it is not). Search stops
 /// early once the bound reaches `enough` (no caller needs more); the result
 /// is then at least `enough`. Infinite when the items cannot cover some
-/// position. std::nullopt without a MILP solver.
+/// position. std::nullopt without a MILP solver. With `runs`, the ops of
+/// the best solution found (below `enough`), or nothing if none was.
 std::optional<double>
 solveJointCover(const JointCoverProblem &problem, double seconds,
-                double enough = std::numeric_limits<double>::infinity());
+                double enough = std::numeric_limits<double>::infinity(),
+                std::vector<unsigned> *runs = nullptr);
 
 /// The joint cover's exact optimum by enumerating every subset of its ops
 /// (for tests: at most 20 ops).

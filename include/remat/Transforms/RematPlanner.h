@@ -48,6 +48,10 @@ struct PlannerOptions {
   bool reclone = true;
   /// When the function's results occupy memory (result-buffers=).
   ResultBuffers results = ResultBuffers::Defined;
+  /// auto: the most seconds the certificate's joint cover (CoverMILP.h) may
+  /// take at each frontier point whose plan it may improve (0: not tried;
+  /// docs/AutoPolicy.md, "Plans from the joint cover").
+  double milpSeconds = 0;
 };
 
 /// Parses a byte size: an integer or decimal number with an optional unit

@@ -54,7 +54,9 @@ computeFunctionStats(mlir::func::FuncOp func, const DeviceInfo &device,
 /// bound is then below `enough` by more than the fraction `milpGap` and
 /// `milpSeconds` > 0, the covers of all positions are solved jointly by
 /// the MILP solver (CoverMILP.h) for at most that long; `byMILP` says
-/// whether that raised the bound.
+/// whether that raised the bound, and `milpRuns` gets the ops of the best
+/// solution CBC found (cheaper than `enough`; a candidate plan's recompute
+/// set, which may not fit the peak: the program leaves out transients).
 /// docs/AutoPolicy.md, "The certificate", has the details.
 double
 recomputeTimeLowerBound(mlir::func::FuncOp func, const JointGraph &graph,
@@ -63,7 +65,9 @@ recomputeTimeLowerBound(mlir::func::FuncOp func, const JointGraph &graph,
                         bool reclone = true,
                         double enough = std::numeric_limits<double>::infinity(),
                         double milpSeconds = 0, double milpGap = 0,
-                        bool *byMILP = nullptr);
+                        bool *byMILP = nullptr,
+                        llvm::SmallVectorImpl<mlir::Operation *> *milpRuns =
+                            nullptr);
 
 /// A peak no plan of remat's (a kept set, clones for the backward, a value
 /// recomputed twice only with `reclone`) goes below: at each op, the bytes

@@ -36,7 +36,10 @@ static bool coverable(const JointCoverProblem &problem) {
 }
 
 std::optional<double> remat::solveJointCover(const JointCoverProblem &problem,
-                                             double seconds, double enough) {
+                                             double seconds, double enough,
+                                             std::vector<unsigned> *runs) {
+  if (runs)
+    runs->clear();
 #ifndef REMAT_HAVE_CBC
   return std::nullopt;
 #else
@@ -168,6 +171,11 @@ std::optional<double> remat::solveJointCover(const JointCoverProblem &problem,
     if (!std::isfinite(bound) || Cbc_isInitialSolveAbandoned(model))
       bound = 0;
   }
+  if (runs)
+    if (const double *best = Cbc_bestSolution(model))
+      for (unsigned op = 0; op < numOps; ++op)
+        if (best[op] > 0.5)
+          runs->push_back(op);
   Cbc_deleteModel(model);
   // Back to seconds, less CBC's tolerances (relative 1e-7 of the scale).
   return std::max(0.0, bound / scale * (1 - 1e-7));

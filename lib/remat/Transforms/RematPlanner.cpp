@@ -32,6 +32,7 @@
 
 #include "remat/Analysis/MemoryPlan.h"
 #include "remat/Dialect/Remat/RematDialect.h"
+#include "remat/Transforms/CoverMILP.h"
 #include "remat/Transforms/PlanSimulator.h"
 #include "remat/Transforms/RematReport.h"
 
@@ -273,6 +274,8 @@ private:
   /// Computes the Pareto frontier when auto, a budget or the frontier is
   /// asked for; auto takes its plan from it.
   bool solve();
+  void addJointCoverPlans(llvm::SmallVectorImpl<FrontierPoint> &frontier,
+                          const PlanSimulator &sim);
   bool pickAutoPlan(llvm::ArrayRef<FrontierPoint> frontier,
                     const PlanSimulator &sim);
   void describeDecisions();
@@ -725,6 +728,9 @@ bool Planner::solve() {
   plan.intermediates = stats.intermediates;
   plan.solver = stats.exact ? "exact" : "search";
 
+  if (options.policy == Policy::Auto && options.milpSeconds > 0)
+    addJointCoverPlans(frontier, sim);
+
   plan.budget = options.budget;
   plan.maxOverhead = options.maxOverhead;
   if (options.policy == Policy::Auto && !pickAutoPlan(frontier, sim))
@@ -755,6 +761,83 @@ bool Planner::solve() {
       point.kept.clear();
   }
   return true;
+}
+
+/// At each frontier point whose plan the certificate's covers leave more
+/// than 1% from proven, the joint cover (CoverMILP.h) at that peak, cheaper
+/// than the plan, names a set of ops to run again. As a plan (the saved
+/// activations those ops define recomputed, every other kept), it may not
+/// fit the peak (the program leaves out what a recompute holds while it
+/// runs); simulated, it joins the frontier if it fits for less time. The
+/// search reaches such plans only by chance: it moves one or two buffers
+/// at a time, and this one may differ from the point's plan in four.
+/// Functions of more than kMaxOps ops are left alone (one program per
+/// frontier point).
+void Planner::addJointCoverPlans(SmallVectorImpl<FrontierPoint> &frontier,
+                                 const PlanSimulator &sim) {
+  constexpr size_t kMaxOps = 1000;
+  constexpr double kGap = 0.01;
+  Block &body = func.getBody().front();
+  if (!haveMILPSolver() || body.getOperations().size() > kMaxOps)
+    return;
+  // The buffer-defining op of each saved activation (through views).
+  auto rootOf = [](Value value) -> Operation * {
+    Operation *def = value.getDefiningOp();
+    while (def && isViewOp(def) && def->getNumOperands() > 0)
+      def = def->getOperand(0).getDefiningOp();
+    return def;
+  };
+  SmallVector<FrontierPoint> found;
+  SmallVector<Operation *> runs;
+  for (const FrontierPoint &point : frontier) {
+    if (point.recomputeTime <= 0)
+      continue;
+    recomputeTimeLowerBound(func, graph, options.device, point.peakBytes,
+                            options.results, options.reclone,
+                            point.recomputeTime * (1 - 1e-9),
+                            options.milpSeconds, kGap, nullptr, &runs);
+    if (runs.empty())
+      continue;
+    llvm::DenseSet<Operation *> run(runs.begin(), runs.end());
+    llvm::DenseSet<Value> kept;
+    for (Value value : graph.getSavedActivations()) {
+      Operation *def = value.getDefiningOp();
+      Operation *root = rootOf(value);
+      bool recompute =
+          (def && getPolicyOverride(def) == PolicyOverride::Recompute) ||
+          (root && run.contains(root) && isRecomputable(def, graph));
+      if (!recompute)
+        kept.insert(value);
+    }
+    llvm::BitVector bits = sim.toBits(kept);
+    PlanSimulator::Result result = sim.simulate(bits);
+    if (result.peakBytes <= point.peakBytes &&
+        result.recomputeTime < point.recomputeTime * (1 - 1e-9))
+      found.push_back({result.peakBytes, result.recomputeTime,
+                       result.recomputeFlops, std::move(bits)});
+  }
+  if (found.empty())
+    return;
+  // The frontier again: by peak, each point cheaper than every lower one
+  // (on a tie, the search's point first: the same plans from run to run).
+  auto before = [](const FrontierPoint &a, const FrontierPoint &b) {
+    return a.peakBytes != b.peakBytes ? a.peakBytes < b.peakBytes
+                                      : a.recomputeTime < b.recomputeTime;
+  };
+  llvm::sort(found, before);
+  SmallVector<FrontierPoint> merged;
+  size_t a = 0, b = 0;
+  while (a < frontier.size() || b < found.size()) {
+    bool takeFound = a == frontier.size() ||
+                     (b < found.size() && before(found[b], frontier[a]));
+    merged.push_back(std::move(takeFound ? found[b++] : frontier[a++]));
+  }
+  SmallVector<FrontierPoint> pareto;
+  for (FrontierPoint &point : merged)
+    if (pareto.empty() ||
+        point.recomputeTime < pareto.back().recomputeTime * (1 - 1e-12))
+      pareto.push_back(std::move(point));
+  frontier = std::move(pareto);
 }
 
 bool Planner::pickAutoPlan(ArrayRef<FrontierPoint> frontier,

@@ -289,7 +289,8 @@ static double pairedCoverBound(MutableArrayRef<PositionCover> needs,
 static std::optional<double>
 jointCoverBound(ArrayRef<PositionCover> needs,
                 llvm::function_ref<double(Operation *)> timeOf,
-                double seconds, double enough) {
+                double seconds, double enough,
+                SmallVectorImpl<Operation *> *runs) {
   JointCoverProblem problem;
   llvm::MapVector<Operation *, unsigned> column;
   for (auto [position, need] : llvm::enumerate(needs)) {
@@ -306,7 +307,13 @@ jointCoverBound(ArrayRef<PositionCover> needs,
       problem.items.push_back(std::move(entry));
     }
   }
-  return solveJointCover(problem, seconds, enough);
+  std::vector<unsigned> ran;
+  std::optional<double> bound =
+      solveJointCover(problem, seconds, enough, runs ? &ran : nullptr);
+  if (runs)
+    for (unsigned op : ran)
+      runs->push_back(column.begin()[op].first);
+  return bound;
 }
 
 double remat::recomputeTimeLowerBound(func::FuncOp func,
@@ -314,9 +321,12 @@ double remat::recomputeTimeLowerBound(func::FuncOp func,
                                       const DeviceInfo &device, uint64_t peak,
                                       ResultBuffers results, bool reclone,
                                       double enough, double milpSeconds,
-                                      double milpGap, bool *byMILP) {
+                                      double milpGap, bool *byMILP,
+                                      SmallVectorImpl<Operation *> *milpRuns) {
   if (byMILP)
     *byMILP = false;
+  if (milpRuns)
+    milpRuns->clear();
   FreeableBuffers analysis(func, graph, results, reclone);
   Block &body = analysis.body;
   MemoryPlan &memory = analysis.memory;
@@ -480,7 +490,7 @@ double remat::recomputeTimeLowerBound(func::FuncOp func,
   // All positions at once (CoverMILP.h).
   if (bound < enough * (1 - milpGap) && milpSeconds > 0 && haveMILPSolver()) {
     std::optional<double> joint =
-        jointCoverBound(needs, timeOf, milpSeconds, enough);
+        jointCoverBound(needs, timeOf, milpSeconds, enough, milpRuns);
     if (joint && *joint > bound) {
       bound = *joint;
       if (byMILP)

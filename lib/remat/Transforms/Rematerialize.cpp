@@ -299,6 +299,8 @@ struct RematerializePass
     }
     options.solver = *method;
     options.reclone = reclone;
+    options.milpSeconds =
+        certificate == "cover" ? 0.0 : certificateSeconds.getValue();
     if (resultBuffers == "preallocated") {
       options.results = ResultBuffers::Preallocated;
     } else if (resultBuffers != "defined") {
