@@ -49,7 +49,7 @@ bool haveMILPSolver();
 /// early once the bound reaches `enough` (no caller needs more); the result
 /// is then at least `enough`. Infinite when the items cannot cover some
 /// position. std::nullopt without a MILP solver. With `runs`, the ops of
-/// the best solution found (below `enough`), or nothing if none was.
+/// the optimal solution when CBC proves it (below `enough`), else nothing.
 std::optional<double>
 solveJointCover(const JointCoverProblem &problem, double seconds,
                 double enough = std::numeric_limits<double>::infinity(),

@@ -54,9 +54,10 @@ computeFunctionStats(mlir::func::FuncOp func, const DeviceInfo &device,
 /// bound is then below `enough` by more than the fraction `milpGap` and
 /// `milpSeconds` > 0, the covers of all positions are solved jointly by
 /// the MILP solver (CoverMILP.h) for at most that long; `byMILP` says
-/// whether that raised the bound, and `milpRuns` gets the ops of the best
-/// solution CBC found (cheaper than `enough`; a candidate plan's recompute
-/// set, which may not fit the peak: the program leaves out transients).
+/// whether that raised the bound, and `milpRuns` gets the ops of its
+/// optimal solution when CBC proves one cheaper than `enough` (a candidate
+/// plan's recompute set, which may not fit the peak: the program leaves out
+/// transients).
 /// docs/AutoPolicy.md, "The certificate", has the details.
 double
 recomputeTimeLowerBound(mlir::func::FuncOp func, const JointGraph &graph,

@@ -171,7 +171,9 @@ std::optional<double> remat::solveJointCover(const JointCoverProblem &problem,
     if (!std::isfinite(bound) || Cbc_isInitialSolveAbandoned(model))
       bound = 0;
   }
-  if (runs)
+  // The solution only when proven optimal: one cut off by the time limit
+  // could differ from run to run, and so would the plans made from it.
+  if (runs && Cbc_isProvenOptimal(model))
     if (const double *best = Cbc_bestSolution(model))
       for (unsigned op = 0; op < numOps; ++op)
         if (best[op] > 0.5)
