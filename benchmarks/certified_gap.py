@@ -34,15 +34,15 @@ def main(argv=None):
     common.add_remat_opt_args(ap, os.path.join(HERE, "..", "build", "bin", "remat-opt"))
     ap.add_argument("--verbose", action="store_true", help="print every frontier point")
     ap.add_argument("--options", default="",
-                    help="more --rematerialize options for the per-point plans, "
-                         "e.g. certificate=cover")
+                    help="more --rematerialize options for the frontier and the "
+                         "per-point plans, e.g. certificate=cover")
     a = ap.parse_args(argv)
     print(f"{'layers':>6} {'seq':>5} {'hidden':>6} {'dtype':>5} {'solver':>7} {'points':>6} "
           f"{'gap 0':>6} {'<=1%':>6} {'<=2%':>6} {'mean gap':>8} {'max gap':>8} {'max s':>6} "
           f"{'least peak':>11} {'peak bound':>11} {'peak gap':>8}")
     failures = []
     for seq, hidden, dtype, path in common.each_gpt(a):
-        front, slowest = common.auto_report(a.remat_opt, path, a.device, "budget=1TiB pareto=true")
+        front, slowest = common.auto_report(a.remat_opt, path, a.device, f"budget=1TiB pareto=true {a.options}")
         base = front["baseline"]["estimated_time_s"]
         # The least peak found, and the peak no plan goes below.
         least, floor = front["pareto"][0]["peak_bytes"], front["peak_lower_bound_bytes"]

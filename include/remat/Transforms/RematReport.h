@@ -9,6 +9,7 @@
 #include "llvm/Support/JSON.h"
 
 #include <limits>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -70,20 +71,44 @@ recomputeTimeLowerBound(mlir::func::FuncOp func, const JointGraph &graph,
                         llvm::SmallVectorImpl<mlir::Operation *> *milpRuns =
                             nullptr);
 
-/// A peak no plan of remat's (a kept set, clones for the backward, a value
-/// recomputed twice only with `reclone`) goes below: at each op, the bytes
-/// policy none holds there less every buffer some plan may free there (the
-/// certificate's freeable buffers: docs/AutoPolicy.md, "The certificate"),
-/// at the op where that is most; `at` is that op. At least the bytes the
-/// largest op needs at once (MemoryPlan::getPeakLowerBound), and then `at`
-/// is null.
+/// A peak, and the op where it is proven (LowerBounds::leastPeak); `at`
+/// is null where the bound is the largest op's own need.
 struct PeakLowerBound {
   uint64_t bytes = 0;
   mlir::Operation *at = nullptr;
 };
-PeakLowerBound leastPeakLowerBound(mlir::func::FuncOp func,
-                                   const JointGraph &graph,
-                                   ResultBuffers results, bool reclone);
+
+/// Both bounds of one function, from one analysis of what plans may free
+/// (and its caches: op times, the inputs charged to each freeing), for
+/// callers that ask at several peaks or for both: the pass's report, the
+/// planner's refusal, and auto's joint-cover plans at each frontier point.
+/// The function must not change while it is in use.
+class LowerBounds {
+public:
+  LowerBounds(mlir::func::FuncOp func, const JointGraph &graph,
+              const DeviceInfo &device,
+              ResultBuffers results = ResultBuffers::Defined,
+              bool reclone = true);
+  ~LowerBounds();
+  /// recomputeTimeLowerBound at `peak`.
+  double recomputeTime(uint64_t peak,
+                       double enough = std::numeric_limits<double>::infinity(),
+                       double milpSeconds = 0, double milpGap = 0,
+                       bool *byMILP = nullptr,
+                       llvm::SmallVectorImpl<mlir::Operation *> *milpRuns =
+                           nullptr);
+  /// A peak no plan of remat's (a kept set, clones for the backward, a
+  /// value recomputed twice only with `reclone`) goes below: at each op,
+  /// the bytes policy none holds there less every buffer some plan may free
+  /// there (the certificate's freeable buffers: docs/AutoPolicy.md, "The
+  /// certificate"), at the op where that is most; at least the bytes the
+  /// largest op needs at once (MemoryPlan::getPeakLowerBound).
+  PeakLowerBound leastPeak() const;
+
+private:
+  struct Impl;
+  std::unique_ptr<Impl> impl;
+};
 
 /// A lower bound on the least total time of a subset of `items` (seconds,
 /// bytes) whose bytes add up to at least `missing`: the exact minimum when

@@ -654,7 +654,8 @@ static std::string formatBytes(uint64_t bytes) {
 
 std::string Planner::describeLeastPeak(uint64_t least) const {
   PeakLowerBound bound =
-      leastPeakLowerBound(func, graph, options.results, options.reclone);
+      LowerBounds(func, graph, options.device, options.results, options.reclone)
+          .leastPeak();
   // What the bound is: what no plan can free at an op, or one op's
   // operands and results.
   std::string held;
@@ -789,13 +790,13 @@ void Planner::addJointCoverPlans(SmallVectorImpl<FrontierPoint> &frontier,
   };
   SmallVector<FrontierPoint> found;
   SmallVector<Operation *> runs;
+  LowerBounds bounds(func, graph, options.device, options.results,
+                     options.reclone);
   for (const FrontierPoint &point : frontier) {
     if (point.recomputeTime <= 0)
       continue;
-    recomputeTimeLowerBound(func, graph, options.device, point.peakBytes,
-                            options.results, options.reclone,
-                            point.recomputeTime * (1 - 1e-9),
-                            options.milpSeconds, kGap, nullptr, &runs);
+    bounds.recomputeTime(point.peakBytes, point.recomputeTime * (1 - 1e-9),
+                         options.milpSeconds, kGap, nullptr, &runs);
     if (runs.empty())
       continue;
     llvm::DenseSet<Operation *> run(runs.begin(), runs.end());

@@ -191,27 +191,139 @@ FreeableBuffers::FreeableBuffers(func::FuncOp func, const JointGraph &graph,
       from = std::max(from, last);
     }
   }
-
 }
 
-PeakLowerBound remat::leastPeakLowerBound(func::FuncOp func,
-                                          const JointGraph &graph,
-                                          ResultBuffers results, bool reclone) {
-  FreeableBuffers analysis(func, graph, results, reclone);
-  ArrayRef<uint64_t> live = analysis.memory.getLiveBytes();
+namespace {
+// What a run of a freed buffer's op needs that no plan holds for free:
+// an input buffer that only this op, or ops charged to it already, read
+// (directly or through views), that a recomputable forward op defines
+// and no backward op reads. Where such an input is dead in policy none
+// (past its last use), a plan that frees the buffer there and re-runs
+// its op later holds the input across that point (bytes none does not
+// hold) or runs the input's op again after it. When the input is at
+// least as large as what the freeing gains, holding it gains nothing
+// (the cover without this freeing and without holding the input is as
+// good and cheaper), so the input's op runs too, and so on up the inputs
+// of that op. Each charged op's readers are all charged to the same
+// freeing, so no op is charged to two (everything it computes flows into
+// that one freed op). Listed readers first.
+struct ChainOp {
+  Operation *op;
+  /// Indices of the charged ops that read it; -1 for the freed op.
+  SmallVector<int, 2> readers;
+  unsigned lastUse;
+  uint64_t bytes;
+};
+} // namespace
+
+struct LowerBounds::Impl {
+  Impl(func::FuncOp func, const JointGraph &graph, const DeviceInfo &device,
+       ResultBuffers results, bool reclone)
+      : graph(graph), device(device),
+        analysis(func, graph, results, reclone) {}
+  double timeOf(Operation *op) {
+    auto [it, inserted] = opTime.try_emplace(op, 0.0);
+    if (inserted)
+      it->second = device.opTime(op);
+    return it->second;
+  }
+  ArrayRef<ChainOp> chainOf(Operation *def);
+
+  const JointGraph &graph;
+  DeviceInfo device;
+  FreeableBuffers analysis;
+  llvm::DenseMap<Operation *, double> opTime;
+  llvm::DenseMap<Operation *, SmallVector<ChainOp, 2>> chains;
+};
+
+ArrayRef<ChainOp> LowerBounds::Impl::chainOf(Operation *def) {
+  Block &body = analysis.body;
+  const MemoryPlan &memory = analysis.memory;
+  const llvm::MapVector<Value, Span> &spans = analysis.spans;
+  auto [it, inserted] = chains.try_emplace(def);
+  if (!inserted)
+    return it->second;
+  SmallVector<ChainOp, 2> chain;
+  llvm::DenseMap<Operation *, int> index{{def, -1}};
+  llvm::SetVector<Value> pending; // input buffers of charged ops
+  auto collect = [&](Operation *reader) {
+    for (Value input : reader->getOperands())
+      pending.insert(memory.getBuffer(input));
+  };
+  // The ops that read `buffer` (through views), as chain indices, or
+  // nothing if one of them is not charged to this freeing.
+  auto chargedReaders = [&](Value buffer) -> std::optional<SmallVector<int, 2>> {
+    SmallVector<int, 2> readers;
+    SmallVector<Value> values{buffer};
+    while (!values.empty()) {
+      Value value = values.pop_back_val();
+      for (Operation *user : value.getUsers()) {
+        Operation *top = body.findAncestorOpInBlock(*user);
+        if (!top)
+          return std::nullopt;
+        if (top == user && isViewOp(user) &&
+            memory.getBuffer(user->getResult(0)) == buffer) {
+          values.push_back(user->getResult(0));
+          continue;
+        }
+        auto found = index.find(top);
+        if (found == index.end())
+          return std::nullopt;
+        if (!llvm::is_contained(readers, found->second))
+          readers.push_back(found->second);
+      }
+    }
+    return readers;
+  };
+  collect(def);
+  constexpr size_t kMaxChain = 64;
+  for (bool grew = true; grew && chain.size() < kMaxChain;) {
+    grew = false;
+    for (size_t i = 0; i < pending.size() && chain.size() < kMaxChain; ++i) {
+      Value buffer = pending[i];
+      Operation *inputDef = buffer.getDefiningOp();
+      if (!inputDef || index.count(inputDef) ||
+          inputDef->getNumResults() != 1 || !graph.isForward(inputDef) ||
+          !getOpCost(inputDef).recomputable)
+        continue;
+      auto span = spans.find(buffer);
+      if (span == spans.end() || !span->second.backwardReads.empty())
+        continue;
+      std::optional<SmallVector<int, 2>> readers = chargedReaders(buffer);
+      if (!readers)
+        continue;
+      index[inputDef] = static_cast<int>(chain.size());
+      chain.push_back({inputDef, std::move(*readers), span->second.lastUse,
+                       getTensorBytes(buffer)});
+      collect(inputDef);
+      grew = true;
+    }
+  }
+  return chains[def] = std::move(chain);
+}
+
+LowerBounds::LowerBounds(func::FuncOp func, const JointGraph &graph,
+                         const DeviceInfo &device, ResultBuffers results,
+                         bool reclone)
+    : impl(std::make_unique<Impl>(func, graph, device, results, reclone)) {}
+
+LowerBounds::~LowerBounds() = default;
+
+PeakLowerBound LowerBounds::leastPeak() const {
+  ArrayRef<uint64_t> live = impl->analysis.memory.getLiveBytes();
   // The bytes some plan may free at each op: each freeable buffer over the
   // ops strictly between its `from` and `to` (a buffer's intervals do not
   // overlap).
   std::vector<int64_t> delta(live.size() + 1, 0);
-  for (const Freeable &f : analysis.freeable) {
+  for (const Freeable &f : impl->analysis.freeable) {
     if (f.from + 1 >= f.to)
       continue;
     delta[f.from + 1] += f.bytes;
     delta[std::min<size_t>(f.to, live.size())] -= f.bytes;
   }
-  PeakLowerBound bound{analysis.memory.getPeakLowerBound(), nullptr};
+  PeakLowerBound bound{impl->analysis.memory.getPeakLowerBound(), nullptr};
   int64_t freeable = 0;
-  for (auto [p, op] : llvm::enumerate(analysis.body)) {
+  for (auto [p, op] : llvm::enumerate(impl->analysis.body)) {
     freeable += delta[p];
     uint64_t held = live[p] - std::min<uint64_t>(live[p], freeable);
     if (held > bound.bytes)
@@ -219,6 +331,7 @@ PeakLowerBound remat::leastPeakLowerBound(func::FuncOp func,
   }
   return bound;
 }
+
 
 namespace {
 /// One over-peak position's cover: what is missing there, the ops that may
@@ -316,23 +429,18 @@ jointCoverBound(ArrayRef<PositionCover> needs,
   return bound;
 }
 
-double remat::recomputeTimeLowerBound(func::FuncOp func,
-                                      const JointGraph &graph,
-                                      const DeviceInfo &device, uint64_t peak,
-                                      ResultBuffers results, bool reclone,
-                                      double enough, double milpSeconds,
-                                      double milpGap, bool *byMILP,
-                                      SmallVectorImpl<Operation *> *milpRuns) {
+double LowerBounds::recomputeTime(uint64_t peak, double enough,
+                                  double milpSeconds, double milpGap,
+                                  bool *byMILP,
+                                  SmallVectorImpl<Operation *> *milpRuns) {
   if (byMILP)
     *byMILP = false;
   if (milpRuns)
     milpRuns->clear();
-  FreeableBuffers analysis(func, graph, results, reclone);
-  Block &body = analysis.body;
-  MemoryPlan &memory = analysis.memory;
-  ArrayRef<uint64_t> live = memory.getLiveBytes();
-  llvm::MapVector<Value, Span> &spans = analysis.spans;
-  ArrayRef<Freeable> freeable = analysis.freeable;
+  ArrayRef<uint64_t> live = impl->analysis.memory.getLiveBytes();
+  ArrayRef<Freeable> freeable = impl->analysis.freeable;
+  auto timeOf = [&](Operation *op) { return impl->timeOf(op); };
+  auto chainOf = [&](Operation *def) { return impl->chainOf(def); };
 
   // Each over-peak position gives a bound by itself, so the maximum over any
   // subset of them is still one: on large functions only the positions of
@@ -348,96 +456,6 @@ double remat::recomputeTimeLowerBound(func::FuncOp func,
                      [](auto a, auto b) { return a.first > b.first; });
     over.resize(kMaxPositions);
   }
-  llvm::DenseMap<Operation *, double> opTime;
-  auto timeOf = [&](Operation *def) {
-    auto [it, inserted] = opTime.try_emplace(def, 0.0);
-    if (inserted)
-      it->second = device.opTime(def);
-    return it->second;
-  };
-  // What a run of a freed buffer's op needs that no plan holds for free:
-  // an input buffer that only this op, or ops charged to it already, read
-  // (directly or through views), that a recomputable forward op defines
-  // and no backward op reads. Where such an input is dead in policy none
-  // (past its last use), a plan that frees the buffer there and re-runs
-  // its op later holds the input across that point (bytes none does not
-  // hold) or runs the input's op again after it. When the input is at
-  // least as large as what the freeing gains, holding it gains nothing
-  // (the cover without this freeing and without holding the input is as
-  // good and cheaper), so the input's op runs too, and so on up the inputs
-  // of that op. Each charged op's readers are all charged to the same
-  // freeing, so no op is charged to two (everything it computes flows into
-  // that one freed op). Listed readers first.
-  struct ChainOp {
-    Operation *op;
-    /// Indices of the charged ops that read it; -1 for the freed op.
-    SmallVector<int, 2> readers;
-    unsigned lastUse;
-    uint64_t bytes;
-  };
-  llvm::DenseMap<Operation *, SmallVector<ChainOp, 2>> chains;
-  auto chainOf = [&](Operation *def) -> ArrayRef<ChainOp> {
-    auto [it, inserted] = chains.try_emplace(def);
-    if (!inserted)
-      return it->second;
-    SmallVector<ChainOp, 2> chain;
-    llvm::DenseMap<Operation *, int> index{{def, -1}};
-    llvm::SetVector<Value> pending; // input buffers of charged ops
-    auto collect = [&](Operation *reader) {
-      for (Value input : reader->getOperands())
-        pending.insert(memory.getBuffer(input));
-    };
-    // The ops that read `buffer` (through views), as chain indices, or
-    // nothing if one of them is not charged to this freeing.
-    auto chargedReaders = [&](Value buffer) -> std::optional<SmallVector<int, 2>> {
-      SmallVector<int, 2> readers;
-      SmallVector<Value> values{buffer};
-      while (!values.empty()) {
-        Value value = values.pop_back_val();
-        for (Operation *user : value.getUsers()) {
-          Operation *top = body.findAncestorOpInBlock(*user);
-          if (!top)
-            return std::nullopt;
-          if (top == user && isViewOp(user) &&
-              memory.getBuffer(user->getResult(0)) == buffer) {
-            values.push_back(user->getResult(0));
-            continue;
-          }
-          auto found = index.find(top);
-          if (found == index.end())
-            return std::nullopt;
-          if (!llvm::is_contained(readers, found->second))
-            readers.push_back(found->second);
-        }
-      }
-      return readers;
-    };
-    collect(def);
-    constexpr size_t kMaxChain = 64;
-    for (bool grew = true; grew && chain.size() < kMaxChain;) {
-      grew = false;
-      for (size_t i = 0; i < pending.size() && chain.size() < kMaxChain; ++i) {
-        Value buffer = pending[i];
-        Operation *inputDef = buffer.getDefiningOp();
-        if (!inputDef || index.count(inputDef) ||
-            inputDef->getNumResults() != 1 || !graph.isForward(inputDef) ||
-            !getOpCost(inputDef).recomputable)
-          continue;
-        auto span = spans.find(buffer);
-        if (span == spans.end() || !span->second.backwardReads.empty())
-          continue;
-        std::optional<SmallVector<int, 2>> readers = chargedReaders(buffer);
-        if (!readers)
-          continue;
-        index[inputDef] = static_cast<int>(chain.size());
-        chain.push_back({inputDef, std::move(*readers), span->second.lastUse,
-                         getTensorBytes(buffer)});
-        collect(inputDef);
-        grew = true;
-      }
-    }
-    return chains[def] = std::move(chain);
-  };
   // The time a freeing of `freed` bytes by `def` costs at position `p`,
   // and the ops that run for it (`def` first).
   SmallVector<bool, 8> runs;
@@ -498,6 +516,17 @@ double remat::recomputeTimeLowerBound(func::FuncOp func,
     }
   }
   return bound;
+}
+
+double remat::recomputeTimeLowerBound(func::FuncOp func,
+                                      const JointGraph &graph,
+                                      const DeviceInfo &device, uint64_t peak,
+                                      ResultBuffers results, bool reclone,
+                                      double enough, double milpSeconds,
+                                      double milpGap, bool *byMILP,
+                                      SmallVectorImpl<Operation *> *milpRuns) {
+  return LowerBounds(func, graph, device, results, reclone)
+      .recomputeTime(peak, enough, milpSeconds, milpGap, byMILP, milpRuns);
 }
 
 double remat::minimumCover(ArrayRef<std::pair<double, uint64_t>> input,

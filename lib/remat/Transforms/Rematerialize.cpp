@@ -166,9 +166,10 @@ struct RematerializePass
     // are taken before the rewrite, the result after it.
     FunctionStats baseline =
         computeFunctionStats(func, options->device, options->results);
-    baseline.peakLowerBound =
-        leastPeakLowerBound(func, *graph, options->results, options->reclone)
-            .bytes;
+    // Both bounds from one analysis of the function before the rewrite.
+    LowerBounds bounds(func, *graph, options->device, options->results,
+                       options->reclone);
+    baseline.peakLowerBound = bounds.leastPeak().bytes;
     describeRecomputeCosts(*graph, options->device, *plan);
     // The certificate: what any plan at this plan's peak must recompute.
     PlanSimulator sim(*graph, options->device, options->results);
@@ -178,9 +179,8 @@ struct RematerializePass
     // The bound never needs to pass the plan's own time (it is a bound on
     // every plan at this peak, this one included).
     bool byMILP = false;
-    double timeBound = recomputeTimeLowerBound(
-        func, *graph, options->device, planPeak, options->results,
-        options->reclone, simulated.recomputeTime * (1 - 1e-9),
+    double timeBound = bounds.recomputeTime(
+        planPeak, simulated.recomputeTime * (1 - 1e-9),
         certificate == "cover" ? 0.0 : certificateSeconds.getValue(),
         certificate == "milp" ? 0.0 : kAutoMILPGap, &byMILP);
     applyRematPlan(*graph, *plan);
