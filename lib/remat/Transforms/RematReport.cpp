@@ -11,6 +11,7 @@
 
 #include "mlir/IR/Location.h"
 #include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
@@ -63,6 +64,7 @@ struct Span {
 /// of one run of the op that defines it, or for nothing (`free`).
 struct Freeable {
   Operation *def;
+  Value buffer;
   unsigned from, to; // free strictly between
   uint64_t bytes;
   bool free;
@@ -76,18 +78,39 @@ struct FreeableBuffers {
   Block &body;
   MemoryPlan memory;
   llvm::DenseMap<Operation *, unsigned> position;
+  SmallVector<Operation *> ops; // by position
   // In program order (first read), so that everything built from it, and
   // the searches over it, do not depend on where values live in memory.
   llvm::MapVector<Value, Span> spans;
   SmallVector<Freeable> freeable;
+  /// Where plans may re-clone (RecloneGap::after), in order.
+  SmallVector<unsigned> recloneOps;
+  /// What every plan holds at each op (none's live bytes less what some plan
+  /// may free there), and at each gap m, just before op m, where the clones
+  /// for op m are made (none's bytes live across it, less the same).
+  std::vector<uint64_t> heldAtOp, heldAtGap;
+  /// Whether every plan holds `buffer` at op q (across gap m): an argument,
+  /// a preallocated result, or a buffer none holds there that no plan frees.
+  bool heldAt(Value buffer, unsigned q) const;
+  bool heldAcross(Value buffer, unsigned m) const;
+  /// The first op at or after `m` that a backward op is, among the readers
+  /// of values living in `buffer`; 0 if none.
+  unsigned nextBackwardRead(Value buffer, unsigned m) const;
+
+private:
+  bool mayFree(Value buffer, unsigned first, unsigned last) const;
+  llvm::DenseSet<Value> preallocated;
+  llvm::DenseMap<Value, SmallVector<unsigned, 2>> itemsOf; // into freeable
 };
 } // namespace
 
 FreeableBuffers::FreeableBuffers(func::FuncOp func, const JointGraph &graph,
                                  ResultBuffers results, bool reclone)
     : body(func.getBody().front()), memory(body, results) {
-  for (auto [i, op] : llvm::enumerate(body))
+  for (auto [i, op] : llvm::enumerate(body)) {
     position[&op] = i;
+    ops.push_back(&op);
+  }
 
   // Forward ops that run in every plan: those whose results the terminator
   // or another such op reads, and those that cannot be recomputed. The
@@ -108,8 +131,6 @@ FreeableBuffers::FreeableBuffers(func::FuncOp func, const JointGraph &graph,
           survives.insert(&op);
       }
   }
-  // Where plans may re-clone (RecloneGap::after), in order.
-  SmallVector<unsigned> recloneOps;
   if (reclone)
     for (auto [value, gap] : getRecloneGaps(graph))
       recloneOps.push_back(position[gap.after]);
@@ -165,9 +186,12 @@ FreeableBuffers::FreeableBuffers(func::FuncOp func, const JointGraph &graph,
     // and a later value's clone is made anew (what the property checker
     // found a `full` plan do).
     uint64_t bytes = getTensorBytes(buffer);
+    // Before its op runs (at `defined`) the buffer holds nothing to free.
+    unsigned defined = position[def];
+    unsigned start = std::max(span.keepEnd, defined ? defined - 1 : 0);
     if (!readByBackward) {
       freeable.push_back(
-          {def, span.keepEnd, span.lastUse + 1, bytes, /*free=*/true});
+          {def, buffer, start, span.lastUse + 1, bytes, /*free=*/true});
       continue;
     }
     SmallVector<std::pair<unsigned, unsigned>> held; // [first, last] reads
@@ -184,13 +208,92 @@ FreeableBuffers::FreeableBuffers(func::FuncOp func, const JointGraph &graph,
       held.push_back({first, reads.back()});
     }
     llvm::sort(held);
-    unsigned from = span.keepEnd;
+    unsigned from = start;
     for (auto [first, last] : held) {
       if (first > from)
-        freeable.push_back({def, from, first, bytes, /*free=*/false});
+        freeable.push_back({def, buffer, from, first, bytes, /*free=*/false});
       from = std::max(from, last);
     }
   }
+
+  if (results == ResultBuffers::Preallocated && !body.empty() &&
+      body.back().hasTrait<OpTrait::IsTerminator>())
+    for (Value operand : body.back().getOperands())
+      preallocated.insert(memory.getBuffer(operand));
+  // A buffer free strictly between `from` and `to` is free at the ops
+  // from + 1 to `to` - 1, and at the gaps from + 1 to `to` (released after
+  // its read at `from`, its clone made at gap `to` at the latest), where
+  // none holds it.
+  ArrayRef<uint64_t> live = memory.getLiveBytes();
+  size_t n = live.size();
+  std::vector<int64_t> atOp(n + 2, 0), atGap(n + 2, 0);
+  for (auto [i, f] : llvm::enumerate(freeable)) {
+    itemsOf[f.buffer].push_back(i);
+    unsigned last = std::min<unsigned>(f.to, spans.lookup(f.buffer).lastUse);
+    unsigned first = std::max<unsigned>(f.from, position[f.def]) + 1;
+    if (first <= last) {
+      atGap[first] += f.bytes;
+      atGap[last + 1] -= f.bytes;
+    }
+    unsigned end = std::min(f.to - 1, last);
+    if (f.from + 1 <= end) {
+      atOp[f.from + 1] += f.bytes;
+      atOp[end + 1] -= f.bytes;
+    }
+  }
+  heldAtOp.assign(n, 0);
+  heldAtGap.assign(n + 1, 0);
+  int64_t freeAtOp = 0, freeAtGap = 0;
+  for (auto [m, op] : llvm::enumerate(body)) {
+    freeAtOp += atOp[m];
+    freeAtGap += atGap[m];
+    heldAtOp[m] = live[m] - std::min<uint64_t>(live[m], freeAtOp);
+    uint64_t across = live[m];
+    if (!isViewOp(&op))
+      for (Value result : op.getResults())
+        if (!preallocated.contains(result))
+          across -= std::min(across, getTensorBytes(result));
+    heldAtGap[m] = across - std::min<uint64_t>(across, freeAtGap);
+  }
+}
+
+/// Whether some item of `buffer` has from < first and last < to.
+bool FreeableBuffers::mayFree(Value buffer, unsigned first,
+                              unsigned last) const {
+  auto items = itemsOf.find(buffer);
+  if (items != itemsOf.end())
+    for (unsigned i : items->second)
+      if (freeable[i].from < first && last < freeable[i].to)
+        return true;
+  return false;
+}
+
+bool FreeableBuffers::heldAt(Value buffer, unsigned q) const {
+  if (isa<BlockArgument>(buffer) || preallocated.contains(buffer))
+    return true;
+  auto span = spans.find(buffer);
+  return span != spans.end() && position.lookup(buffer.getDefiningOp()) <= q &&
+         q <= span->second.lastUse && !mayFree(buffer, q, q);
+}
+
+bool FreeableBuffers::heldAcross(Value buffer, unsigned m) const {
+  if (isa<BlockArgument>(buffer) || preallocated.contains(buffer))
+    return true;
+  auto span = spans.find(buffer);
+  return span != spans.end() && position.lookup(buffer.getDefiningOp()) < m &&
+         m <= span->second.lastUse && !mayFree(buffer, m, m - 1);
+}
+
+unsigned FreeableBuffers::nextBackwardRead(Value buffer, unsigned m) const {
+  auto span = spans.find(buffer);
+  unsigned next = 0;
+  if (span != spans.end())
+    for (auto &[value, reads] : span->second.backwardReads) {
+      auto it = llvm::lower_bound(reads, m);
+      if (it != reads.end() && (!next || *it < next))
+        next = *it;
+    }
+  return next;
 }
 
 namespace {
@@ -216,11 +319,24 @@ struct ChainOp {
 };
 } // namespace
 
+namespace {
+/// One over-peak position's cover: what is missing there, the ops that may
+/// free bytes there (price, bytes), per item the ops that run for it (its
+/// own first, then the inputs charged to it), and its cheapest cover alone.
+struct PositionCover {
+  uint64_t missing;
+  llvm::MapVector<Operation *, std::pair<double, uint64_t>> items;
+  SmallVector<SmallVector<Operation *, 2>> ran;
+  double single;
+};
+} // namespace
+
 struct LowerBounds::Impl {
   Impl(func::FuncOp func, const JointGraph &graph, const DeviceInfo &device,
        ResultBuffers results, bool reclone)
       : graph(graph), device(device),
-        analysis(func, graph, results, reclone) {}
+        analysis(func, graph, results, reclone),
+        heldAtOp(analysis.heldAtOp) {}
   double timeOf(Operation *op) {
     auto [it, inserted] = opTime.try_emplace(op, 0.0);
     if (inserted)
@@ -228,13 +344,87 @@ struct LowerBounds::Impl {
     return it->second;
   }
   ArrayRef<ChainOp> chainOf(Operation *def);
+  uint64_t leastWhenRun(Operation *op, unsigned p, unsigned to);
+  double recomputeTime(uint64_t peak, double enough, double milpSeconds,
+                       double milpGap, bool runsChecked, bool *byMILP,
+                       SmallVectorImpl<Operation *> *milpRuns);
 
   const JointGraph &graph;
   DeviceInfo device;
   FreeableBuffers analysis;
   llvm::DenseMap<Operation *, double> opTime;
   llvm::DenseMap<Operation *, SmallVector<ChainOp, 2>> chains;
+  /// Per op and `to`, leastWhenRun at each p from the op's position.
+  std::map<std::pair<Operation *, unsigned>, std::vector<uint64_t>> whenRun;
+  /// What every plan holds at each op, as leastWhenRun counts it:
+  /// analysis.heldAtOp, or more at a given peak (recomputeTime).
+  ArrayRef<uint64_t> heldAtOp;
+  /// The buffers it holds there beyond analysis.heldAtOp, by op.
+  llvm::DenseSet<std::pair<Value, unsigned>> heldMore;
+  /// leastWhenRun is asked about ops p >= lowest only (0 below).
+  unsigned lowest = 0;
 };
+
+/// The least peak of any plan that runs `op` again at a gap in (p, to]
+/// (docs/AutoPolicy.md, "Running it again"): clones are made at gaps, just
+/// before the op that reads them (docs/Rematerialize.md). At that gap m the
+/// op's inputs and results are all live beside what every plan holds
+/// there. Each of them then lives on to its next backward read R (a clone
+/// is shared by later reads; a kept value lives to its last), at least
+/// from the last op in (m, R] where plans may re-clone, to R: its op may
+/// run once more there and no other time. The least over m of the most
+/// bytes held so.
+uint64_t LowerBounds::Impl::leastWhenRun(Operation *op, unsigned p,
+                                         unsigned to) {
+  unsigned defined = analysis.position.lookup(op);
+  if (p + 1 > to || p < defined)
+    return std::numeric_limits<uint64_t>::max();
+  if (p < lowest)
+    return 0;
+  defined = std::max(defined, lowest);
+  auto [it, inserted] = whenRun.try_emplace({op, to});
+  std::vector<uint64_t> &least = it->second;
+  if (inserted) {
+    llvm::SetVector<Value> io;
+    for (Value value : llvm::concat<Value>(op->getOperands(), op->getResults()))
+      if (isa<TensorType>(value.getType()))
+        io.insert(analysis.memory.getBuffer(value));
+    SmallVector<std::pair<Value, uint64_t>> buffers;
+    for (Value buffer : io)
+      buffers.push_back({buffer, getTensorBytes(buffer)});
+    ArrayRef<unsigned> reclones = analysis.recloneOps;
+    std::vector<uint64_t> extra;
+    least.assign(to - defined, std::numeric_limits<uint64_t>::max());
+    uint64_t running = std::numeric_limits<uint64_t>::max();
+    for (unsigned m = to; m > defined; --m) {
+      uint64_t most = analysis.heldAtGap[m];
+      extra.clear();
+      for (auto [buffer, bytes] : buffers) {
+        if (!analysis.heldAcross(buffer, m))
+          most += bytes;
+        // Its bytes at the ops after m that no plan holds anyway.
+        unsigned next = analysis.nextBackwardRead(buffer, m);
+        if (!next)
+          continue;
+        unsigned from = m;
+        auto last = llvm::upper_bound(reclones, next);
+        if (last != reclones.begin() && *std::prev(last) > m)
+          from = *std::prev(last);
+        if (extra.size() <= next - m)
+          extra.resize(next - m + 1, 0);
+        for (unsigned q = from; q <= next; ++q)
+          if (!analysis.heldAt(buffer, q) && !heldMore.contains({buffer, q}))
+            extra[q - m] += bytes;
+      }
+      for (auto [k, more] : llvm::enumerate(extra))
+        if (more)
+          most = std::max(most, heldAtOp[m + k] + more);
+      running = std::min(running, most);
+      least[m - defined - 1] = running;
+    }
+  }
+  return least[p - defined];
+}
 
 ArrayRef<ChainOp> LowerBounds::Impl::chainOf(Operation *def) {
   Block &body = analysis.body;
@@ -310,40 +500,14 @@ LowerBounds::LowerBounds(func::FuncOp func, const JointGraph &graph,
 LowerBounds::~LowerBounds() = default;
 
 PeakLowerBound LowerBounds::leastPeak() const {
-  ArrayRef<uint64_t> live = impl->analysis.memory.getLiveBytes();
-  // The bytes some plan may free at each op: each freeable buffer over the
-  // ops strictly between its `from` and `to` (a buffer's intervals do not
-  // overlap).
-  std::vector<int64_t> delta(live.size() + 1, 0);
-  for (const Freeable &f : impl->analysis.freeable) {
-    if (f.from + 1 >= f.to)
-      continue;
-    delta[f.from + 1] += f.bytes;
-    delta[std::min<size_t>(f.to, live.size())] -= f.bytes;
-  }
   PeakLowerBound bound{impl->analysis.memory.getPeakLowerBound(), nullptr};
-  int64_t freeable = 0;
-  for (auto [p, op] : llvm::enumerate(impl->analysis.body)) {
-    freeable += delta[p];
-    uint64_t held = live[p] - std::min<uint64_t>(live[p], freeable);
-    if (held > bound.bytes)
-      bound = {held, &op};
-  }
+  for (auto [p, op] : llvm::enumerate(impl->analysis.body))
+    if (impl->analysis.heldAtOp[p] > bound.bytes)
+      bound = {impl->analysis.heldAtOp[p], &op};
   return bound;
 }
 
 
-namespace {
-/// One over-peak position's cover: what is missing there, the ops that may
-/// free bytes there (price, bytes), per item the ops that run for it (its
-/// own first, then the inputs charged to it), and its cheapest cover alone.
-struct PositionCover {
-  uint64_t missing;
-  llvm::MapVector<Operation *, std::pair<double, uint64_t>> items;
-  SmallVector<SmallVector<Operation *, 2>> ran;
-  double single;
-};
-} // namespace
 
 /// Two positions at once: a plan covers both, so every surrogate of the
 /// two covers (lambda times the first plus 1 - lambda times the second,
@@ -437,10 +601,71 @@ double LowerBounds::recomputeTime(uint64_t peak, double enough,
     *byMILP = false;
   if (milpRuns)
     milpRuns->clear();
+  // Whether each item's op can run again at all (leastWhenRun) costs passes
+  // over the ops each item spans: on small functions only, and only where
+  // the covers without it leave the plan unproven.
+  constexpr size_t kMaxRunChecked = 1000;
+  if (impl->analysis.ops.size() > kMaxRunChecked)
+    return impl->recomputeTime(peak, enough, milpSeconds, milpGap, false,
+                               byMILP, milpRuns);
+  double bound = impl->recomputeTime(peak, enough, 0, 0, false, nullptr,
+                                     nullptr);
+  if (bound >= enough * (1 - 1e-6))
+    return bound;
+  return std::max(bound, impl->recomputeTime(peak, enough, milpSeconds,
+                                             milpGap, true, byMILP, milpRuns));
+}
+
+double LowerBounds::Impl::recomputeTime(uint64_t peak, double enough,
+                                        double milpSeconds, double milpGap,
+                                        bool runsChecked, bool *byMILP,
+                                        SmallVectorImpl<Operation *> *milpRuns) {
+  Impl *impl = this;
   ArrayRef<uint64_t> live = impl->analysis.memory.getLiveBytes();
   ArrayRef<Freeable> freeable = impl->analysis.freeable;
   auto timeOf = [&](Operation *op) { return impl->timeOf(op); };
   auto chainOf = [&](Operation *def) { return impl->chainOf(def); };
+  // At this peak: a buffer no plan may free at an op (its op cannot run
+  // again in time) is held there by every plan, which leastWhenRun then
+  // counts; twice over.
+  std::vector<uint64_t> heldHere;
+  llvm::scope_exit restore([&] {
+    impl->heldAtOp = impl->analysis.heldAtOp;
+    impl->heldMore.clear();
+    impl->lowest = 0;
+    impl->whenRun.clear();
+  });
+  if (runsChecked) {
+    // (Only at the ops over the peak, the ones the covers look at.)
+    SmallVector<unsigned> overPeak;
+    for (auto [q, bytes] : llvm::enumerate(live))
+      if (bytes > peak)
+        overPeak.push_back(q);
+    impl->lowest = overPeak.empty() ? 0 : overPeak.front();
+    heldHere = impl->analysis.heldAtOp;
+    impl->heldAtOp = heldHere;
+    for (int round = 0; round < 2; ++round) {
+      impl->whenRun.clear();
+      std::vector<uint64_t> next = heldHere;
+      llvm::DenseSet<std::pair<Value, unsigned>> more = impl->heldMore;
+      for (const Freeable &f : freeable) {
+        if (f.free)
+          continue;
+        unsigned last = std::min<unsigned>(
+            f.to - 1, impl->analysis.spans.lookup(f.buffer).lastUse);
+        for (unsigned q : overPeak)
+          if (f.from < q && q <= last && !more.contains({f.buffer, q}) &&
+              impl->leastWhenRun(f.def, q, f.to) > peak) {
+            more.insert({f.buffer, q});
+            next[q] += f.bytes;
+          }
+      }
+      heldHere = std::move(next);
+      impl->heldAtOp = heldHere;
+      impl->heldMore = std::move(more);
+    }
+    impl->whenRun.clear();
+  }
 
   // Each over-peak position gives a bound by itself, so the maximum over any
   // subset of them is still one: on large functions only the positions of
@@ -480,20 +705,33 @@ double LowerBounds::recomputeTime(uint64_t peak, double enough,
   SmallVector<PositionCover> needs;
   for (auto [excess, p] : over) {
     uint64_t missing = excess;
-    llvm::MapVector<Operation *, uint64_t> byOp;
-    for (const Freeable &f : freeable) {
+    llvm::MapVector<Operation *, std::pair<uint64_t, unsigned>> byOp;
+    for (auto [i, f] : llvm::enumerate(freeable)) {
       if (!(f.from < p && p < f.to))
         continue;
-      if (f.free)
+      if (f.free) {
         missing -= std::min(missing, f.bytes);
-      else
-        byOp[f.def] += f.bytes;
+      } else if (!runsChecked || impl->leastWhenRun(f.def, p, f.to) <= peak) {
+        auto &[bytes, by] = byOp[f.def];
+        bytes += f.bytes;
+        by = std::max(by, f.to);
+      }
     }
     SmallVector<std::pair<double, uint64_t>> items; // (seconds, bytes)
     PositionCover need{missing, {}, {}, 0};
-    for (auto &[def, freed] : byOp) {
-      need.ran.emplace_back();
-      items.push_back({freeingTime(def, freed, p, need.ran.back()), freed});
+    SmallVector<Operation *, 2> ran;
+    for (auto &[def, item] : byOp) {
+      uint64_t freed = item.first;
+      unsigned by = item.second, at = p;
+      double seconds = freeingTime(def, freed, p, ran);
+      // The inputs charged to it run again too, before it.
+      if (runsChecked &&
+          llvm::any_of(ArrayRef(ran).drop_front(), [&](Operation *op) {
+            return impl->leastWhenRun(op, at, by) > peak;
+          }))
+        continue;
+      need.ran.push_back(ran);
+      items.push_back({seconds, freed});
       need.items[def] = items.back();
     }
     double cost = minimumCover(items, missing);
