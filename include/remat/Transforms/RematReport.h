@@ -90,13 +90,17 @@ public:
               ResultBuffers results = ResultBuffers::Defined,
               bool reclone = true);
   ~LowerBounds();
-  /// recomputeTimeLowerBound at `peak`.
+  /// recomputeTimeLowerBound at `peak`. `runsChecked`: on functions of at
+  /// most 1,000 ops, where the covers leave the plan unproven, drop the
+  /// freeings whose op cannot run again within the peak (docs/AutoPolicy.md,
+  /// "Running it again"); off, the covers are cheaper and looser.
   double recomputeTime(uint64_t peak,
                        double enough = std::numeric_limits<double>::infinity(),
                        double milpSeconds = 0, double milpGap = 0,
                        bool *byMILP = nullptr,
                        llvm::SmallVectorImpl<mlir::Operation *> *milpRuns =
-                           nullptr);
+                           nullptr,
+                       bool runsChecked = true);
   /// A peak no plan of remat's (a kept set, clones for the backward, a
   /// value recomputed twice only with `reclone`) goes below: at each op,
   /// the bytes policy none holds there less every buffer some plan may free

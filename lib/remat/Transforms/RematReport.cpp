@@ -361,8 +361,10 @@ struct LowerBounds::Impl {
   ArrayRef<uint64_t> heldAtOp;
   /// The buffers it holds there beyond analysis.heldAtOp, by op.
   llvm::DenseSet<std::pair<Value, unsigned>> heldMore;
-  /// leastWhenRun is asked about ops p >= lowest only (0 below).
+  /// leastWhenRun is asked about ops p >= lowest only (0 below), and only
+  /// the ops over the peak can pass it (`overPeak`, in order).
   unsigned lowest = 0;
+  SmallVector<unsigned> overPeak;
 };
 
 /// The least peak of any plan that runs `op` again at a gap in (p, to]
@@ -393,12 +395,16 @@ uint64_t LowerBounds::Impl::leastWhenRun(Operation *op, unsigned p,
     for (Value buffer : io)
       buffers.push_back({buffer, getTensorBytes(buffer)});
     ArrayRef<unsigned> reclones = analysis.recloneOps;
-    std::vector<uint64_t> extra;
+    // Bytes at the ops over the peak (by index in overPeak): only there can
+    // a buffer that lives on pass it, for none holds it at each op from m
+    // to its next read, and so what every plan holds there plus it is at
+    // most none's bytes.
+    std::vector<uint64_t> extra(overPeak.size(), 0);
+    SmallVector<unsigned> touched;
     least.assign(to - defined, std::numeric_limits<uint64_t>::max());
     uint64_t running = std::numeric_limits<uint64_t>::max();
     for (unsigned m = to; m > defined; --m) {
       uint64_t most = analysis.heldAtGap[m];
-      extra.clear();
       for (auto [buffer, bytes] : buffers) {
         if (!analysis.heldAcross(buffer, m))
           most += bytes;
@@ -410,15 +416,21 @@ uint64_t LowerBounds::Impl::leastWhenRun(Operation *op, unsigned p,
         auto last = llvm::upper_bound(reclones, next);
         if (last != reclones.begin() && *std::prev(last) > m)
           from = *std::prev(last);
-        if (extra.size() <= next - m)
-          extra.resize(next - m + 1, 0);
-        for (unsigned q = from; q <= next; ++q)
-          if (!analysis.heldAt(buffer, q) && !heldMore.contains({buffer, q}))
-            extra[q - m] += bytes;
+        for (auto q = llvm::lower_bound(overPeak, from);
+             q != overPeak.end() && *q <= next; ++q)
+          if (!analysis.heldAt(buffer, *q) &&
+              !heldMore.contains({buffer, *q})) {
+            unsigned k = q - overPeak.begin();
+            if (!extra[k])
+              touched.push_back(k);
+            extra[k] += bytes;
+          }
       }
-      for (auto [k, more] : llvm::enumerate(extra))
-        if (more)
-          most = std::max(most, heldAtOp[m + k] + more);
+      for (unsigned k : touched) {
+        most = std::max(most, heldAtOp[overPeak[k]] + extra[k]);
+        extra[k] = 0;
+      }
+      touched.clear();
       running = std::min(running, most);
       least[m - defined - 1] = running;
     }
@@ -596,7 +608,8 @@ jointCoverBound(ArrayRef<PositionCover> needs,
 double LowerBounds::recomputeTime(uint64_t peak, double enough,
                                   double milpSeconds, double milpGap,
                                   bool *byMILP,
-                                  SmallVectorImpl<Operation *> *milpRuns) {
+                                  SmallVectorImpl<Operation *> *milpRuns,
+                                  bool runsChecked) {
   if (byMILP)
     *byMILP = false;
   if (milpRuns)
@@ -605,7 +618,7 @@ double LowerBounds::recomputeTime(uint64_t peak, double enough,
   // over the ops each item spans: on small functions only, and only where
   // the covers without it leave the plan unproven.
   constexpr size_t kMaxRunChecked = 1000;
-  if (impl->analysis.ops.size() > kMaxRunChecked)
+  if (!runsChecked || impl->analysis.ops.size() > kMaxRunChecked)
     return impl->recomputeTime(peak, enough, milpSeconds, milpGap, false,
                                byMILP, milpRuns);
   double bound = impl->recomputeTime(peak, enough, 0, 0, false, nullptr,
@@ -632,12 +645,13 @@ double LowerBounds::Impl::recomputeTime(uint64_t peak, double enough,
   llvm::scope_exit restore([&] {
     impl->heldAtOp = impl->analysis.heldAtOp;
     impl->heldMore.clear();
+    impl->overPeak.clear();
     impl->lowest = 0;
     impl->whenRun.clear();
   });
   if (runsChecked) {
     // (Only at the ops over the peak, the ones the covers look at.)
-    SmallVector<unsigned> overPeak;
+    SmallVector<unsigned> &overPeak = impl->overPeak;
     for (auto [q, bytes] : llvm::enumerate(live))
       if (bytes > peak)
         overPeak.push_back(q);
