@@ -64,7 +64,8 @@ def main(argv=None):
                     failures.append(f"{name}: report peak {r['result']['peak_bytes']} != independent {peak}")
             return r
 
-        fixed = {p: run(p, f"policy={p}") for p in ("none", "full", "sqrt", "selective", "dots")}
+        fixed = {p: run(p, f"policy={p}") for p in ("none", "full", "sqrt", "selective", "dots",
+                                                      "dots-no-batch")}
         base = fixed["none"]["baseline"]
         base_time = base["estimated_time_s"]
         frontier_run = run("frontier", f"policy=auto budget={base['peak_bytes']} pareto=true")

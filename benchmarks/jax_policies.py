@@ -120,7 +120,7 @@ def main():
 
         def analyse(loss):
             step = jax.value_and_grad(wrap(loss))
-            return rj.xla_analysis(step, params, tokens), step
+            return rj.xla_analysis(step, params, tokens, liveness=True), step
 
         title = (f"GPT {layers} layers, seq {args.seq}, hidden {args.hidden}, heads {args.heads}, "
                  f"vocab {args.vocab}, batch {args.batch}, f32"
@@ -142,6 +142,8 @@ def main():
         opts = dict(result_buffers=rb, collectives=args.collectives,
                     device=FLOPS_DEVICE if args.objective == "flops" else "cpu")
         rows["remat policy=dots"], _ = analyse(rj.checkpoint(base, policy="dots", **opts))
+        rows["remat policy=dots_no_batch"], _ = analyse(
+            rj.checkpoint(base, policy="dots_no_batch", **opts))
         rows["remat policy=none"], _ = analyse(rj.checkpoint(base, policy="none", **opts))
         high = rj.last_plan().report["result"]["peak_bytes"]
         # The least peak: the error of an impossible budget states it. (The
@@ -174,38 +176,52 @@ def main():
                 a["max_grad_diff"] = max(float(jnp.max(jnp.abs(x - y))) for x, y in zip(
                     jax.tree_util.tree_leaves(out), jax.tree_util.tree_leaves(ref_out)))
             remat.append(a)
-        print(f"{'step':<34} {'temp MiB':>9} {'GFLOP':>8} {'compile s':>9}")
+        print("(live MiB: the peak of XLA's liveness analysis, from its live-range dump: the "
+              "bytes live at once, arguments and outputs included, before buffer assignment "
+              "packs them; temp MiB is what buffer assignment allocates for temporaries)")
+        print(f"{'step':<34} {'temp MiB':>9} {'live MiB':>9} {'GFLOP':>8} {'compile s':>9}")
         for name, a in rows.items():
-            print(f"{name:<34} {mib(a['temp_bytes'])} {a['flops'] / 1e9:8.2f} "
-                  f"{a['compile_s']:9.1f}")
+            print(f"{name:<34} {mib(a['temp_bytes'])} {mib(a['liveness_peak_bytes'])} "
+                  f"{a['flops'] / 1e9:8.2f} {a['compile_s']:9.1f}")
         print("\nremat budgets (plan peak: remat's predicted peak, arguments included; XLA total: "
               "XLA's argument + output + temp bytes, which is what the plan peak predicts with "
               "--result-buffers preallocated)")
         print(f"{'budget MiB':>10} {'plan peak':>9} {'XLA total':>9} {'temp MiB':>9} "
-              f"{'GFLOP':>8} {'plan s':>7}" + (f" {'grad diff':>9}" if args.check else ""))
+              f"{'live MiB':>9} {'GFLOP':>8} {'plan s':>7}"
+              + (f" {'grad diff':>9}" if args.check else ""))
         for a in remat:
             print(f"{mib(a['budget'])} {mib(a['plan_peak'])} {mib(a['xla_total'])} "
-                  f"{mib(a['temp_bytes'])} {a['flops'] / 1e9:8.2f} {a['plan_s']:7.2f}"
+                  f"{mib(a['temp_bytes'])} {mib(a['liveness_peak_bytes'])} "
+                  f"{a['flops'] / 1e9:8.2f} {a['plan_s']:7.2f}"
                   + (f" {a['max_grad_diff']:9.2e}" if args.check else ""))
         over = [a for a in remat if a["xla_total"] > a["budget"]]
         print(f"XLA's total above the budget at {len(over)} of {len(remat)} budgets")
-        # remat's plans: the budgets' and its fixed policies' (none, dots).
-        plans = remat + [rows["remat policy=dots"], rows["remat policy=none"]]
+        # remat's plans: the budgets' and its fixed policies' (none, dots,
+        # dots_no_batch).
+        plans = remat + [rows["remat policy=dots"], rows["remat policy=dots_no_batch"],
+                         rows["remat policy=none"]]
         print("\nat each built-in policy's level: remat's best plan (budgets, policy=none, "
-              "policy=dots)")
-        print(f"{'policy':<34} {'temp MiB':>9} {'GFLOP':>8} | {'remat temp<=':>12} {'GFLOP':>8}"
-              f" | {'remat GFLOP<=':>13} {'temp MiB':>9}")
+              "policy=dots, policy=dots_no_batch)")
+        print("(temp<=: the remat plan with the fewest FLOPs among those with no more temp "
+              "bytes than the policy; GFLOP<=: the one with the fewest temp bytes among those "
+              "with no more FLOPs)")
+        print(f"{'policy':<34} {'temp MiB':>9} {'live MiB':>9} {'GFLOP':>8} | "
+              f"{'temp<=: temp':>12} {'live':>9} {'GFLOP':>8} | "
+              f"{'GFLOP<=: temp':>13} {'live':>9} {'GFLOP':>8}")
+
+        def pick(r, width):
+            if r is None:
+                return f"{'(none)':>{width}} {'':>9} {'':>8}"
+            return (f"{mib(r['temp_bytes']):>{width}} {mib(r['liveness_peak_bytes'])} "
+                    f"{r['flops'] / 1e9:8.2f}")
         for name in POLICIES:
             a = rows[name]
             fit = [r for r in plans if r["temp_bytes"] <= a["temp_bytes"]]
             cheap = [r for r in plans if r["flops"] <= a["flops"]]
             best_f = min(fit, key=lambda r: (r["flops"], r["temp_bytes"])) if fit else None
             best_t = min(cheap, key=lambda r: (r["temp_bytes"], r["flops"])) if cheap else None
-            print(f"{name:<34} {mib(a['temp_bytes'])} {a['flops'] / 1e9:8.2f} | "
-                  + (f"{mib(best_f['temp_bytes']):>12} {best_f['flops'] / 1e9:8.2f}" if best_f
-                     else f"{'(none)':>12} {'':>8}") + " | "
-                  + (f"{mib(best_t['temp_bytes']):>13} {best_t['flops'] / 1e9:8.2f}" if best_t
-                     else f"{'(none)':>13}"))
+            print(f"{name:<34} {mib(a['temp_bytes'])} {mib(a['liveness_peak_bytes'])} "
+                  f"{a['flops'] / 1e9:8.2f} | {pick(best_f, 12)} | {pick(best_t, 13)}")
         sys.stdout.flush()
 
 

@@ -23,7 +23,8 @@ Generators (seeded, deterministic; --generators takes a comma list):
   autodiff   the forward alone (random_joint --forward-only, or a widths/
              views/overrides/dead forward) through remat-opt --nn-autodiff
 
-Properties, for each graph and each policy (none, selective, dots; full and sqrt
+Properties, for each graph and each policy (none, selective, dots,
+dots-no-batch; full and sqrt
 when the graph has remat.block; auto at its least peak, midpoints, the
 baseline peak and the fixed policies' peaks, and at max-overhead 0.05/0.2):
 
@@ -37,7 +38,8 @@ baseline peak and the fixed policies' peaks, and at max-overhead 0.05/0.2):
   (iii) budget    auto's peak is at most its budget; a budget one byte below
                   the least peak is refused naming that peak; max-overhead
                   plans cost at most that fraction of the step
-  (iv)  fixed<=none  full, sqrt, selective and dots never have a result peak above
+  (iv)  fixed<=none  full, sqrt, selective, dots and dots-no-batch never have a
+                  result peak above
                   policy none's
   (v)   auto      a tighter budget never gives a higher peak or a lower
                   time, a larger overhead never a higher peak; auto is never
@@ -98,7 +100,7 @@ PROPERTIES = (
     ("bit-identical", "(vii) compiled outputs bit-identical"),
 )
 
-FIXED = ("full", "sqrt", "selective", "dots")
+FIXED = ("full", "sqrt", "selective", "dots", "dots-no-batch")
 AUTO_FAMILIES = {"auto-budget", "auto-frontier", "auto-overhead", "auto-below-least"}
 OVERHEADS = (0.05, 0.2)
 REL = 1e-9  # relative slack on estimated times (sums of doubles)
@@ -800,7 +802,8 @@ class Checker:
         self.in_peak, self.in_flops = figures(g.stdout, erase_dead=True)
         has_blocks = bool(forward_blocks(g.stdout))  # else full and sqrt refuse the graph
         has_recompute = '"recompute"' in g.stdout
-        fixed_names = [p for p in FIXED if has_blocks or p in ("selective", "dots")]
+        fixed_names = [p for p in FIXED
+                       if has_blocks or p in ("selective", "dots", "dots-no-batch")]
         reports, cmds = {}, {}
 
         # The fixed policies to run: all of them, or (when reducing) those

@@ -144,7 +144,7 @@ def check(seed, remat_opt, remat_compile, tmp):
         return r
 
     reports = {policy: run(policy, f"policy={policy}")
-               for policy in ("none", "full", "sqrt", "selective", "dots")}
+               for policy in ("none", "full", "sqrt", "selective", "dots", "dots-no-batch")}
     overrides = 'remat.policy = "recompute"' in open(src).read()
     none = reports["none"]
     if none and not overrides and none["result"] != none["baseline"]:

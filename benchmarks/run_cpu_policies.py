@@ -25,6 +25,7 @@ import common  # noqa: E402
 # (any overhead allowed); auto-5%: the least peak within 5% estimated time.
 POLICIES = (("none", ["--policy=none"]), ("full", ["--policy=full"]), ("sqrt", ["--policy=sqrt"]),
             ("selective", ["--policy=selective"]), ("dots", ["--policy=dots"]),
+            ("dots-no-batch", ["--policy=dots-no-batch"]),
             ("auto-min", ["--policy=auto", "--max-overhead=10"]),
             ("auto-5%", ["--policy=auto", "--max-overhead=0.05"]))
 

@@ -39,6 +39,7 @@ smallest peak remat can reach, unless `strict=False`. See docs/JAX.md.
 import math
 import os
 import re
+import tempfile
 import time
 import warnings
 
@@ -426,9 +427,14 @@ class _Converted:
     (`order`), which are forward ops, and which IR value each var is."""
 
     def __init__(self, joint, num_outputs, num_inputs, collectives="recompute",
-                 collective_cost=10.0):
+                 collective_cost=10.0, unbatched_dots_only=False):
         jaxpr = joint.jaxpr
         self.collectives, self.collective_cost = collectives, collective_cost
+        # policy="dots_no_batch" (remat's dots-no-batch, which keeps the
+        # results of the matrix multiplies without batch_dims): JAX's
+        # dots_with_no_batch_dims_saveable saves no convolution, so the
+        # forward's convolutions carry remat.policy = "recompute".
+        self.unbatched_dots_only = unbatched_dots_only
         renamed = {}
         ops = _flatten_eqns(jaxpr, renamed, [])
         self.jaxpr = jaxpr
@@ -539,10 +545,17 @@ class _Converted:
             # over (memory bandwidth / link bandwidth), plus the operands.
             read, sent = _traffic(eqn)
             traffic = dict(read_bytes=read + int(self.collective_cost * sent))
+        policy, batch_dims = None, 0
+        if len(members) == 1 and prim == "dot_general":
+            batch_dims = len(eqn.params["dimension_numbers"][1][0])
+        if (self.unbatched_dots_only and is_forward and len(members) == 1
+                and prim == "conv_general_dilated"):
+            policy = "recompute"
         results = self.graph.op(callee, operands, [_element(v.aval) for v in arrays],
                                 flops=flops, cost_class=cost_class,
                                 side_effects=collective and self.collectives == "keep",
-                                loc=loc, block=block, **traffic)
+                                loc=loc, block=block, policy=policy,
+                                batch_dims=batch_dims, **traffic)
         for k, (v, r) in enumerate(zip(arrays, results)):
             self.value[v] = r
             self.block[v] = block
@@ -847,6 +860,8 @@ def plan(fun, *args, policy="auto", budget=None, max_overhead=None, device="cpu"
     returns a PlanInfo. Raises Unsupported for what remat does not model and
     PlanError when the planner refuses (an impossible budget). The options
     are checkpoint()'s."""
+    if policy == "dots-no-batch":  # (remat-opt's name)
+        policy = "dots_no_batch"
     if collectives not in ("recompute", "keep"):
         raise ValueError(f"collectives must be 'recompute' or 'keep', not {collectives!r}")
     if not collective_cost >= 0:
@@ -857,11 +872,12 @@ def plan(fun, *args, policy="auto", budget=None, max_overhead=None, device="cpu"
     info.times["trace"] = time.perf_counter() - start
     start = time.perf_counter()
     conv = _Converted(trace.joint, trace.num_outputs, trace.num_leaves, collectives,
-                      collective_cost)
+                      collective_cost, unbatched_dots_only=policy == "dots_no_batch")
     info.num_ops = conv.num_ops
     info.ir = conv.text
     info.times["convert"] = time.perf_counter() - start
-    report = _planner.plan(info.ir, policy=policy, budget=budget, max_overhead=max_overhead,
+    report = _planner.plan(info.ir, policy="dots-no-batch" if policy == "dots_no_batch" else policy,
+                           budget=budget, max_overhead=max_overhead,
                            device=device, result_buffers=result_buffers)
     info.report = report
     info.times["plan"] = report["planning_time_s"]
@@ -884,7 +900,9 @@ def checkpoint(fun, *, policy="auto", budget=None, max_overhead=None, device="cp
     jax.value_and_grad, jax.vjp), and its backward recomputes what remat
     chose not to keep.
 
-    policy: remat's policy (auto, none, full, sqrt, selective, dots); budget: a
+    policy: remat's policy (auto, none, full, sqrt, selective, dots,
+    dots_no_batch: dots keeping only the dot_generals without batch
+    dimensions, as JAX's dots_with_no_batch_dims_saveable); budget: a
     bound on the planned peak (`"8GiB"`, bytes); max_overhead: the recompute
     time allowed, as a fraction of the step; device: the cost model's device
     (cpu, h100, h200, ...); has_aux: `fun` returns `(loss, aux)` and aux is
@@ -945,18 +963,27 @@ def _flag_in_effect():
     return "cse_barrier_expander" in os.environ.get("XLA_FLAGS", "")
 
 
-def xla_analysis(fun, *args, dump_dir=None):
+def xla_analysis(fun, *args, liveness=False):
     """XLA's own figures for `jax.jit(fun)` at `args`: compiled
     memory_analysis() (temp, argument, output, alias bytes) and
-    cost_analysis() FLOPs, and the compile time."""
-    start = time.perf_counter()
-    compiled = jax.jit(fun).lower(*args).compile()
-    seconds = time.perf_counter() - start
+    cost_analysis() FLOPs, and the compile time. With `liveness`, also
+    `liveness_peak_bytes`: the peak of XLA's own liveness analysis (the
+    bytes of the buffers live at once, arguments and outputs included,
+    before buffer assignment packs them), read from the live-range dump of
+    this compile (XLA's `xla_dump_to`, into a temporary directory; the
+    compile then takes longer)."""
+    lowered = jax.jit(fun).lower(*args)
+    with tempfile.TemporaryDirectory(prefix="remat-xla-") as dump:
+        options = {"xla_dump_to": dump} if liveness else None
+        start = time.perf_counter()
+        compiled = lowered.compile(compiler_options=options) if options else lowered.compile()
+        seconds = time.perf_counter() - start
+        peak = _liveness_peak(dump) if liveness else None
     mem = compiled.memory_analysis()
     cost = compiled.cost_analysis()
     if isinstance(cost, (list, tuple)):
         cost = cost[0] if cost else {}
-    return {
+    result = {
         "temp_bytes": int(mem.temp_size_in_bytes),
         "argument_bytes": int(mem.argument_size_in_bytes),
         "output_bytes": int(mem.output_size_in_bytes),
@@ -964,3 +991,31 @@ def xla_analysis(fun, *args, dump_dir=None):
         "flops": float((cost or {}).get("flops", 0.0)),
         "compile_s": seconds,
     }
+    if liveness:
+        result["liveness_peak_bytes"] = peak
+    return result
+
+
+def _liveness_peak(dump):
+    """The peak of XLA's HloLiveRange in a dump directory: the last
+    cumulative figure of its "Live ranges at <t> (peak):" list (the largest
+    module's, where the compile dumped several)."""
+    peaks = []
+    for name in os.listdir(dump):
+        if not name.endswith("-live-range.txt"):
+            continue
+        cumulative, inside = 0, False
+        with open(os.path.join(dump, name)) as f:
+            for line in f:
+                if re.match(r"\s*Live ranges at \d+ \(peak\):", line):
+                    inside = True
+                    continue
+                m = re.search(r"\(cumulative: (\d+) bytes\)", line) if inside else None
+                if m:
+                    cumulative = int(m.group(1))
+                elif inside:
+                    break
+        peaks.append(cumulative)
+    if not peaks:
+        raise RuntimeError(f"XLA wrote no live-range dump into {dump}")
+    return max(peaks)

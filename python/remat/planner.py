@@ -102,11 +102,12 @@ class JointGraph:
 
     def op(self, callee, inputs, outputs, *, flops=0, cost_class="elementwise",
            side_effects=False, loc=None, block=None, policy=None, read_bytes=None,
-           written_bytes=None):
+           written_bytes=None, batch_dims=0):
         """Appends one `nn.generic`; returns its result values. `policy`
         ("save" or "recompute") is a `remat.policy` override; `read_bytes`
         and `written_bytes` the op's memory traffic where it is not the
-        operands' and results' sizes."""
+        operands' and results' sizes; `batch_dims` a matrix multiply's batch
+        dimensions (policy dots-no-batch keeps the results of those without)."""
         if cost_class not in COST_CLASSES:
             raise ValueError(f"cost class {cost_class!r} is not one of {COST_CLASSES}")
         attrs = []
@@ -118,6 +119,8 @@ class JointGraph:
             attrs.append(f"read_bytes = {int(read_bytes)} : i64")
         if written_bytes is not None:
             attrs.append(f"written_bytes = {int(written_bytes)} : i64")
+        if batch_dims:
+            attrs.append(f"batch_dims = {int(batch_dims)} : i64")
         if block is not None:
             attrs.append(f"remat.block = {int(block)} : i64")
         if policy is not None:

@@ -61,7 +61,7 @@ class SingleDevice(unittest.TestCase):
         params, tokens = gpt()
         ref = step(loss)(params, tokens)
         for policy, options in [("none", {}), ("full", {}), ("selective", {}), ("sqrt", {}),
-                                ("dots", {}),
+                                ("dots", {}), ("dots_no_batch", {}),
                                 ("auto", {"max_overhead": 0.1})]:
             rj.clear_plans()
             out = step(rj.checkpoint(loss, policy=policy, **options))(params, tokens)
@@ -96,6 +96,42 @@ class SingleDevice(unittest.TestCase):
                f"(temp + arguments + outputs {xla_total})")
         self.assertLessEqual(max_diff(jax.jit(jax.value_and_grad(f))(params, tokens),
                                       step(loss)(params, tokens)), TOL)
+
+    def test_dots_policies_against_jax(self):
+        # remat's `dots` and `dots_no_batch` are JAX's `dots_saveable` and
+        # `dots_with_no_batch_dims_saveable` applied to the whole joint
+        # graph: no batched dot_general result is saved under
+        # `dots_no_batch`, the residual stream between the layers is
+        # (recompute chains stop at block boundaries), and XLA's temp bytes
+        # and FLOPs are no more than those of JAX's per-layer policy.
+        params, tokens = gpt(layers=4, hidden=256, seq=256)
+        for ours, theirs in [("dots", "dots_saveable"),
+                             ("dots_no_batch", "dots_with_no_batch_dims_saveable")]:
+            rj.clear_plans()
+            a = rj.xla_analysis(jax.value_and_grad(rj.checkpoint(loss, policy=ours)),
+                                params, tokens)
+            info = rj.last_plan()
+            j = rj.xla_analysis(jax.value_and_grad(
+                lambda p, t: M.gpt_loss(p, t, heads=HEADS, layer_policy=theirs)), params, tokens)
+            report(f"{ours}: temp {a['temp_bytes']}, {a['flops']:.4g} FLOP; JAX's {theirs}: "
+                   f"temp {j['temp_bytes']}, {j['flops']:.4g} FLOP")
+            self.assertLessEqual(a["temp_bytes"], j["temp_bytes"], ours)
+            self.assertLessEqual(a["flops"], j["flops"], ours)
+            producer = {id(v): op[0] for op in info.converted.order for v in op[2]}
+            dots = [producer[id(v)] for v in info.saved
+                    if id(v) in producer and producer[id(v)].primitive.name == "dot_general"]
+            batched = [e for e in dots if any(e.params["dimension_numbers"][1])]
+            self.assertTrue(dots, ours)
+            if ours == "dots_no_batch":
+                self.assertFalse(batched)
+                self.assertRegex(info.ir, r'"jax.dot_general".*batch_dims = 2 : i64')
+                self.assertEqual(info.report["policy"], "dots-no-batch")
+            else:
+                self.assertTrue(batched)
+            # The layer boundaries (the residual stream) are kept.
+            kept = info.report["kept_intermediates"]
+            self.assertTrue(any(k["reason"].startswith("checkpoint block boundary")
+                                for k in kept), ours)
 
     def test_impossible_budget(self):
         params, tokens = gpt()

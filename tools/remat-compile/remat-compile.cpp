@@ -74,7 +74,7 @@ static cl::opt<std::string>
     policyName("policy",
                cl::desc("Run --rematerialize with this policy "
                         "first (none, full, sqrt, selective, "
-                        "dots, auto)"),
+                        "dots, dots-no-batch, auto)"),
                cl::cat(rematCategory));
 static cl::opt<bool>
     autodiff("autodiff",

@@ -104,7 +104,7 @@ def Rematerialize : Pass<"rematerialize", "::mlir::func::FuncOp"> {
   }];
   let options = [
     Option<"policy", "policy", "std::string", /*default=*/"\"selective\"",
-           "none, full, sqrt, selective, dots or auto">,
+           "none, full, sqrt, selective, dots, dots-no-batch or auto">,
     Option<"device", "device", "std::string", /*default=*/"\"h200\"",
            "device of the cost model: h200, h100, a100 or cpu">,
     Option<"deviceFile", "device-file", "std::string", /*default=*/"\"\"",

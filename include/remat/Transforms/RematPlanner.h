@@ -23,7 +23,7 @@
 
 namespace remat {
 
-enum class Policy { None, Full, Sqrt, Selective, Dots, Auto };
+enum class Policy { None, Full, Sqrt, Selective, Dots, DotsNoBatch, Auto };
 std::optional<Policy> parsePolicy(llvm::StringRef name);
 std::optional<SolverMethod> parseSolverMethod(llvm::StringRef name);
 llvm::StringRef stringifyPolicy(Policy policy);

@@ -31,6 +31,7 @@
 #include "remat/Transforms/RematPlanner.h"
 
 #include "remat/Analysis/MemoryPlan.h"
+#include "remat/Dialect/NN/NNOps.h"
 #include "remat/Dialect/Remat/RematDialect.h"
 #include "remat/Transforms/CoverMILP.h"
 #include "remat/Transforms/PlanSimulator.h"
@@ -61,6 +62,7 @@ std::optional<Policy> remat::parsePolicy(StringRef name) {
       .Case("sqrt", Policy::Sqrt)
       .Case("selective", Policy::Selective)
       .Case("dots", Policy::Dots)
+      .Case("dots-no-batch", Policy::DotsNoBatch)
       .Case("auto", Policy::Auto)
       .Default(std::nullopt);
 }
@@ -77,6 +79,8 @@ StringRef remat::stringifyPolicy(Policy policy) {
     return "selective";
   case Policy::Dots:
     return "dots";
+  case Policy::DotsNoBatch:
+    return "dots-no-batch";
   case Policy::Auto:
     return "auto";
   }
@@ -255,11 +259,14 @@ private:
                     segmentOf) const;
   bool applyOverrides();
   void closeOverUnrecomputable();
-  /// Keeps (pins) the saved activations that leave their checkpoint block:
-  /// selective and dots recompute only within a block.
+  /// Keeps (pins) the saved activations that leave their checkpoint block,
+  /// and keeps the other values that leave it as chain stops: selective,
+  /// dots and dots-no-batch recompute only within a block.
   void pinBlockBoundaries();
   void selectCheapValues();
-  void keepMatmulResults();
+  /// dots (and dots-no-batch: only the matrix multiplies without batch
+  /// dimensions).
+  void keepMatmulResults(bool unbatchedOnly);
   void keepPromisesOfFixedPolicies();
   /// The plan of a fixed policy on the same function and device, without
   /// budget, overhead or frontier.
@@ -302,6 +309,7 @@ std::optional<RematPlan> Planner::run() {
   case Policy::None:
   case Policy::Selective:
   case Policy::Dots:
+  case Policy::DotsNoBatch:
     for (Value v : graph.getSavedActivations())
       plan.kept.insert(v);
     break;
@@ -316,10 +324,11 @@ std::optional<RematPlan> Planner::run() {
   closeOverUnrecomputable();
   if (options.policy == Policy::Selective)
     selectCheapValues();
-  if (options.policy == Policy::Dots)
-    keepMatmulResults();
+  if (options.policy == Policy::Dots || options.policy == Policy::DotsNoBatch)
+    keepMatmulResults(options.policy == Policy::DotsNoBatch);
   if (options.policy == Policy::Full || options.policy == Policy::Sqrt ||
-      options.policy == Policy::Selective || options.policy == Policy::Dots)
+      options.policy == Policy::Selective || options.policy == Policy::Dots ||
+      options.policy == Policy::DotsNoBatch)
     keepPromisesOfFixedPolicies();
   if ((options.policy == Policy::Auto || options.budget || options.pareto) &&
       !solve())
@@ -446,6 +455,22 @@ void Planner::pinBlockBoundaries() {
       pinned.insert(value);
       reasons.try_emplace(value, "checkpoint block boundary");
     }
+  // A block's output that the backward does not read (a residual stream
+  // whose layernorm is decomposed, as JAX's is) is kept too, so that chains
+  // stop there as they stop at a saved boundary: otherwise the recompute of
+  // the last block's input runs through every block before it, and the
+  // backward holds every block's input from its start. (Kept, it is held
+  // only as long as a chain reads it.)
+  for (Operation *op : graph.getOps())
+    if (graph.isForward(op) && isRecomputable(op, graph) &&
+        getPolicyOverride(op) != PolicyOverride::Recompute)
+      for (Value result : op->getResults())
+        if (!plan.kept.contains(result) &&
+            leavesSegment(result, getCheckpointBlock)) {
+          plan.kept.insert(result);
+          reasons.try_emplace(result, "checkpoint block boundary: recompute "
+                                      "chains stop here");
+        }
 }
 
 void Planner::selectCheapValues() {
@@ -500,9 +525,25 @@ void Planner::selectCheapValues() {
 /// recompute chains); so is every value that leaves its checkpoint block, as
 /// `jax.checkpoint` around each layer saves the layer's inputs; the other
 /// saved activations are recomputed.
-void Planner::keepMatmulResults() {
-  auto isMatmul = [](Operation *op) {
-    return getOpCost(op).opClass == OpClass::Gemm;
+/// Whether a matrix multiply has batch dimensions (JAX's
+/// dots_with_no_batch_dims_saveable keeps only those without): an
+/// nn.generic says so with `batch_dims`; an op of the nn dialect has them
+/// when both operands have leading (batch) dimensions, as an attention's
+/// scores have and a projection by a weight matrix has not.
+static bool hasBatchDims(Operation *op) {
+  if (auto generic = dyn_cast<nn::GenericOp>(op))
+    return generic.getBatchDims().value_or(0) > 0;
+  if (op->getNumOperands() < 2)
+    return false;
+  auto lhs = dyn_cast<RankedTensorType>(op->getOperand(0).getType());
+  auto rhs = dyn_cast<RankedTensorType>(op->getOperand(1).getType());
+  return lhs && rhs && lhs.getRank() > 2 && rhs.getRank() > 2;
+}
+
+void Planner::keepMatmulResults(bool unbatchedOnly) {
+  auto isMatmul = [&](Operation *op) {
+    return getOpCost(op).opClass == OpClass::Gemm &&
+           !(unbatchedOnly && hasBatchDims(op));
   };
   pinBlockBoundaries();
   SmallVector<Value> recomputed;
@@ -511,7 +552,8 @@ void Planner::keepMatmulResults() {
       continue;
     Operation *def = value.getDefiningOp();
     if (isMatmul(def))
-      reasons.try_emplace(value, "dots: a matrix multiply's result");
+      reasons.try_emplace(value, std::string(stringifyPolicy(options.policy)) +
+                                     ": a matrix multiply's result");
     else if (isRecomputable(def, graph))
       recomputed.push_back(value);
   }
@@ -520,8 +562,10 @@ void Planner::keepMatmulResults() {
         getPolicyOverride(op) != PolicyOverride::Recompute)
       for (Value result : op->getResults())
         if (plan.kept.insert(result).second)
-          reasons.try_emplace(result, "dots: a matrix multiply's result: "
-                                      "recompute chains stop here");
+          reasons.try_emplace(result,
+                              std::string(stringifyPolicy(options.policy)) +
+                                  ": a matrix multiply's result: recompute "
+                                  "chains stop here");
   // A value whose chain reaches an op that cannot run twice stays kept.
   for (Value value : recomputed) {
     llvm::SetVector<Operation *> chain;
@@ -531,7 +575,8 @@ void Planner::keepMatmulResults() {
             [&](Operation *) { return false; }, graph, chain, blocker))
       continue;
     plan.kept.erase(value);
-    reasons[value] = "dots: recomputed from the matrix multiplies' results";
+    reasons[value] = std::string(stringifyPolicy(options.policy)) +
+                     ": recomputed from the matrix multiplies' results";
   }
 }
 
@@ -698,6 +743,13 @@ bool Planner::solve() {
   // one of them.
   SmallVector<Policy> policies = {Policy::None, Policy::Selective,
                                   Policy::Dots};
+  // dots-no-batch differs from dots where some matrix multiply has batch
+  // dimensions (an attention's scores).
+  if (llvm::any_of(graph.getOps(), [&](Operation *op) {
+        return graph.isForward(op) &&
+               getOpCost(op).opClass == OpClass::Gemm && hasBatchDims(op);
+      }))
+    policies.push_back(Policy::DotsNoBatch);
   if (hasCheckpointBlocks(graph))
     policies.append({Policy::Full, Policy::Sqrt});
   for (Policy policy : policies) {

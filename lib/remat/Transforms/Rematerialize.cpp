@@ -200,7 +200,7 @@ struct RematerializePass
     if (!parsed) {
       getOperation().emitError() << "unknown policy '" << policy.getValue()
                                  << "'; expected none, full, sqrt, selective, "
-                                    "dots or auto";
+                                    "dots, dots-no-batch or auto";
       return std::nullopt;
     }
     options.policy = *parsed;

@@ -14,7 +14,8 @@
 // CHECK-NEXT: %[[I:.*]] = nn.generic "aten.embedding.default" %arg0, %arg2 {cost_class = "layout"} : (tensor<4x8xf32>, tensor<3xi64>) -> tensor<3x8xf32>
 // CHECK-NEXT: nn.generic "c10d.barrier" {side_effects} : () -> ()
 // CHECK-NEXT: %[[Z:.*]] = nn.generic "aten.zeros.default" : () -> tensor<2xf64>
-func.func @valid(%x: tensor<4x8xf32>, %w: tensor<8x2xf32>, %i: tensor<3xi64>) -> tensor<4x8xf32> {
+// CHECK-NEXT: %[[B:.*]] = nn.generic "jax.dot_general" %arg3, %arg3 {batch_dims = 1 : i64, cost_class = "gemm", flops = 1024 : i64} : (tensor<2x8x8xf32>, tensor<2x8x8xf32>) -> tensor<2x8x8xf32>
+func.func @valid(%x: tensor<4x8xf32>, %w: tensor<8x2xf32>, %i: tensor<3xi64>, %q: tensor<2x8x8xf32>) -> tensor<4x8xf32> {
   %e = nn.generic "aten.exp.default" %x {flops = 32 : i64} : (tensor<4x8xf32>) -> tensor<4x8xf32>
   %v = nn.generic "aten.view.default" %e {cost_class = "view"} : (tensor<4x8xf32>) -> tensor<32xf32>
   %s:2 = nn.generic "aten.split.Tensor" %v {cost_class = "view"} : (tensor<32xf32>) -> (tensor<16xf32>, tensor<16xf32>)
@@ -23,6 +24,7 @@ func.func @valid(%x: tensor<4x8xf32>, %w: tensor<8x2xf32>, %i: tensor<3xi64>) ->
   %g = nn.generic "aten.embedding.default" %x, %i {cost_class = "layout"} : (tensor<4x8xf32>, tensor<3xi64>) -> tensor<3x8xf32>
   nn.generic "c10d.barrier" {side_effects} : () -> ()
   %z = nn.generic "aten.zeros.default" {cost_class = "elementwise", flops = 0 : i64} : () -> tensor<2xf64>
+  %b = nn.generic "jax.dot_general" %q, %q {cost_class = "gemm", flops = 1024 : i64, batch_dims = 1 : i64} : (tensor<2x8x8xf32>, tensor<2x8x8xf32>) -> tensor<2x8x8xf32>
   return %e : tensor<4x8xf32>
 }
 
@@ -80,6 +82,22 @@ func.func @bad_class(%x: tensor<4xf32>) {
 func.func @negative_flops(%x: tensor<4xf32>) {
   // expected-error @+1 {{'nn.generic' op flops must be non-negative, but got -1}}
   %0 = nn.generic "aten.exp.default" %x {flops = -1 : i64} : (tensor<4xf32>) -> tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @negative_batch_dims(%x: tensor<2x4x4xf32>) {
+  // expected-error @+1 {{'nn.generic' op batch_dims must be non-negative, but got -1}}
+  %0 = nn.generic "jax.dot_general" %x, %x {cost_class = "gemm", batch_dims = -1 : i64} : (tensor<2x4x4xf32>, tensor<2x4x4xf32>) -> tensor<2x4x4xf32>
+  return
+}
+
+// -----
+
+func.func @batch_dims_of_no_gemm(%x: tensor<4xf32>) {
+  // expected-error @+1 {{'nn.generic' op batch_dims describes a matrix multiply: it needs cost_class = "gemm", but the cost class is "elementwise"}}
+  %0 = nn.generic "jax.exp" %x {batch_dims = 1 : i64} : (tensor<4xf32>) -> tensor<4xf32>
   return
 }
 

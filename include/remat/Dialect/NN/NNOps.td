@@ -427,6 +427,9 @@ def NN_GenericOp : NN_Op<"generic", [
     - `side_effects`: the op reads or writes state (an RNG whose replay would
       not give the same values, an in-place update, a collective). Such an op
       is never recomputed and never erased.
+    - `batch_dims`: of a `"gemm"` op, how many batch dimensions it has (a
+      `dot_general`'s batch dimensions; absent: none). Policy
+      `dots-no-batch` keeps only the results of gemm ops without them.
 
     The op has no vector-Jacobian product (`--nn-autodiff` rejects it) and no
     lowering (`remat-compile` rejects it): it exists so that framework
@@ -443,7 +446,8 @@ def NN_GenericOp : NN_Op<"generic", [
                        DefaultValuedStrAttr<StrAttr, "elementwise">:$cost_class,
                        OptionalAttr<I64Attr>:$read_bytes,
                        OptionalAttr<I64Attr>:$written_bytes,
-                       UnitAttr:$side_effects);
+                       UnitAttr:$side_effects,
+                       OptionalAttr<I64Attr>:$batch_dims);
   let results = (outs Variadic<AnyTensor>:$outputs);
   let assemblyFormat = [{
     $callee ($inputs^)? attr-dict `:` functional-type($inputs, $outputs)

@@ -617,10 +617,15 @@ LogicalResult GenericOp::verify() {
                          << getCostClass() << "\"";
   for (auto [name, count] : {std::pair{"flops", getFlopsAttr()},
                              std::pair{"read_bytes", getReadBytesAttr()},
-                             std::pair{"written_bytes", getWrittenBytesAttr()}})
+                             std::pair{"written_bytes", getWrittenBytesAttr()},
+                             std::pair{"batch_dims", getBatchDimsAttr()}})
     if (count && count.getInt() < 0)
       return emitOpError() << name << " must be non-negative, but got "
                            << count.getInt();
+  if (getBatchDimsAttr() && *cls != remat::OpClass::Gemm)
+    return emitOpError() << "batch_dims describes a matrix multiply: it needs "
+                            "cost_class = \"gemm\", but the cost class is \""
+                         << getCostClass() << "\"";
   if (*cls == remat::OpClass::View) {
     if (getInputs().size() != 1 || getOutputs().empty())
       return emitOpError() << "a view must have one operand, whose buffer its "
