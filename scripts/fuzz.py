@@ -113,7 +113,7 @@ VERIFY = RunSpec("parse-verify", "remat-opt", [], reparse=True)
 PASS_RUNS = [
     RunSpec(f"remat-{p}", "remat-opt", [f"--rematerialize=policy={p} report=-"],
             reparse=True, report=True)
-    for p in ("none", "full", "sqrt", "selective", "dots")
+    for p in ("none", "full", "sqrt", "selective", "dots", "dots-no-batch")
 ] + [
     RunSpec("remat-auto-overhead", "remat-opt",
             ["--rematerialize=policy=auto max-overhead=0.1"], reparse=True),
