@@ -427,14 +427,14 @@ class _Converted:
     (`order`), which are forward ops, and which IR value each var is."""
 
     def __init__(self, joint, num_outputs, num_inputs, collectives="recompute",
-                 collective_cost=10.0, unbatched_dots_only=False):
+                 collective_cost=10.0, recompute_convolutions=False):
         jaxpr = joint.jaxpr
         self.collectives, self.collective_cost = collectives, collective_cost
-        # policy="dots_no_batch" (remat's dots-no-batch, which keeps the
-        # results of the matrix multiplies without batch_dims): JAX's
-        # dots_with_no_batch_dims_saveable saves no convolution, so the
-        # forward's convolutions carry remat.policy = "recompute".
-        self.unbatched_dots_only = unbatched_dots_only
+        # Under policy dots-no-batch (which keeps the results of the matrix
+        # multiplies without batch_dims): JAX's dots_with_no_batch_dims_
+        # saveable saves no convolution, so the forward's convolutions carry
+        # remat.policy = "recompute".
+        self.recompute_convolutions = recompute_convolutions
         renamed = {}
         ops = _flatten_eqns(jaxpr, renamed, [])
         self.jaxpr = jaxpr
@@ -548,7 +548,7 @@ class _Converted:
         policy, batch_dims = None, 0
         if len(members) == 1 and prim == "dot_general":
             batch_dims = len(eqn.params["dimension_numbers"][1][0])
-        if (self.unbatched_dots_only and is_forward and len(members) == 1
+        if (self.recompute_convolutions and is_forward and len(members) == 1
                 and prim == "conv_general_dilated"):
             policy = "recompute"
         results = self.graph.op(callee, operands, [_element(v.aval) for v in arrays],
@@ -860,8 +860,8 @@ def plan(fun, *args, policy="auto", budget=None, max_overhead=None, device="cpu"
     returns a PlanInfo. Raises Unsupported for what remat does not model and
     PlanError when the planner refuses (an impossible budget). The options
     are checkpoint()'s."""
-    if policy == "dots-no-batch":  # (remat-opt's name)
-        policy = "dots_no_batch"
+    if policy == "dots_no_batch":  # JAX's spelling of remat-opt's name
+        policy = "dots-no-batch"
     if collectives not in ("recompute", "keep"):
         raise ValueError(f"collectives must be 'recompute' or 'keep', not {collectives!r}")
     if not collective_cost >= 0:
@@ -872,12 +872,11 @@ def plan(fun, *args, policy="auto", budget=None, max_overhead=None, device="cpu"
     info.times["trace"] = time.perf_counter() - start
     start = time.perf_counter()
     conv = _Converted(trace.joint, trace.num_outputs, trace.num_leaves, collectives,
-                      collective_cost, unbatched_dots_only=policy == "dots_no_batch")
+                      collective_cost, recompute_convolutions=policy == "dots-no-batch")
     info.num_ops = conv.num_ops
     info.ir = conv.text
     info.times["convert"] = time.perf_counter() - start
-    report = _planner.plan(info.ir, policy="dots-no-batch" if policy == "dots_no_batch" else policy,
-                           budget=budget, max_overhead=max_overhead,
+    report = _planner.plan(info.ir, policy=policy, budget=budget, max_overhead=max_overhead,
                            device=device, result_buffers=result_buffers)
     info.report = report
     info.times["plan"] = report["planning_time_s"]
@@ -973,12 +972,16 @@ def xla_analysis(fun, *args, liveness=False):
     this compile (XLA's `xla_dump_to`, into a temporary directory; the
     compile then takes longer)."""
     lowered = jax.jit(fun).lower(*args)
-    with tempfile.TemporaryDirectory(prefix="remat-xla-") as dump:
-        options = {"xla_dump_to": dump} if liveness else None
-        start = time.perf_counter()
-        compiled = lowered.compile(compiler_options=options) if options else lowered.compile()
+    peak = None
+    start = time.perf_counter()
+    if liveness:
+        with tempfile.TemporaryDirectory(prefix="remat-xla-") as dump:
+            compiled = lowered.compile(compiler_options={"xla_dump_to": dump})
+            seconds = time.perf_counter() - start
+            peak = _liveness_peak(dump)
+    else:
+        compiled = lowered.compile()
         seconds = time.perf_counter() - start
-        peak = _liveness_peak(dump) if liveness else None
     mem = compiled.memory_analysis()
     cost = compiled.cost_analysis()
     if isinstance(cost, (list, tuple)):
@@ -991,7 +994,7 @@ def xla_analysis(fun, *args, liveness=False):
         "flops": float((cost or {}).get("flops", 0.0)),
         "compile_s": seconds,
     }
-    if liveness:
+    if peak is not None:
         result["liveness_peak_bytes"] = peak
     return result
 

@@ -518,13 +518,6 @@ void Planner::selectCheapValues() {
   }
 }
 
-/// dots (JAX's `dots_saveable` policy, applied per checkpoint block): keep
-/// what the matrix multiplies compute, recompute everything else from it.
-/// Every forward value a GEMM-class op defines is kept, saved activation or
-/// not (an attention's scores, from which the softmax is recomputed, stop
-/// recompute chains); so is every value that leaves its checkpoint block, as
-/// `jax.checkpoint` around each layer saves the layer's inputs; the other
-/// saved activations are recomputed.
 /// Whether a matrix multiply has batch dimensions (JAX's
 /// dots_with_no_batch_dims_saveable keeps only those without): an
 /// nn.generic says so with `batch_dims`; an op of the nn dialect has them
@@ -540,11 +533,22 @@ static bool hasBatchDims(Operation *op) {
   return lhs && rhs && lhs.getRank() > 2 && rhs.getRank() > 2;
 }
 
+/// dots (JAX's `dots_saveable` policy, applied per checkpoint block): keep
+/// what the matrix multiplies compute, recompute everything else from it.
+/// Every forward value a GEMM-class op defines is kept, saved activation or
+/// not (an attention's scores, from which the softmax is recomputed, stop
+/// recompute chains); so is every value that leaves its checkpoint block, as
+/// `jax.checkpoint` around each layer saves the layer's inputs; the other
+/// saved activations are recomputed. With `unbatchedOnly` (dots-no-batch,
+/// JAX's dots_with_no_batch_dims_saveable) only the GEMMs without batch
+/// dimensions count.
 void Planner::keepMatmulResults(bool unbatchedOnly) {
   auto isMatmul = [&](Operation *op) {
     return getOpCost(op).opClass == OpClass::Gemm &&
            !(unbatchedOnly && hasBatchDims(op));
   };
+  // The reasons name the policy: dots or dots-no-batch.
+  std::string name = stringifyPolicy(options.policy).str();
   pinBlockBoundaries();
   SmallVector<Value> recomputed;
   for (Value value : graph.getSavedActivations()) {
@@ -552,8 +556,7 @@ void Planner::keepMatmulResults(bool unbatchedOnly) {
       continue;
     Operation *def = value.getDefiningOp();
     if (isMatmul(def))
-      reasons.try_emplace(value, std::string(stringifyPolicy(options.policy)) +
-                                     ": a matrix multiply's result");
+      reasons.try_emplace(value, name + ": a matrix multiply's result");
     else if (isRecomputable(def, graph))
       recomputed.push_back(value);
   }
@@ -562,10 +565,8 @@ void Planner::keepMatmulResults(bool unbatchedOnly) {
         getPolicyOverride(op) != PolicyOverride::Recompute)
       for (Value result : op->getResults())
         if (plan.kept.insert(result).second)
-          reasons.try_emplace(result,
-                              std::string(stringifyPolicy(options.policy)) +
-                                  ": a matrix multiply's result: recompute "
-                                  "chains stop here");
+          reasons.try_emplace(result, name + ": a matrix multiply's result: "
+                                             "recompute chains stop here");
   // A value whose chain reaches an op that cannot run twice stays kept.
   for (Value value : recomputed) {
     llvm::SetVector<Operation *> chain;
@@ -575,8 +576,7 @@ void Planner::keepMatmulResults(bool unbatchedOnly) {
             [&](Operation *) { return false; }, graph, chain, blocker))
       continue;
     plan.kept.erase(value);
-    reasons[value] = std::string(stringifyPolicy(options.policy)) +
-                     ": recomputed from the matrix multiplies' results";
+    reasons[value] = name + ": recomputed from the matrix multiplies' results";
   }
 }
 
