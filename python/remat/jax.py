@@ -429,6 +429,61 @@ def _block_of(op):
 _BLOCK = re.compile(r"(?:^|/|\()[A-Za-z_.]*?[_.]?(\d+)(?=/|\)|$)")
 
 
+def _slice_sums(bwd_ops, results):
+    """The gradient of an array read in slices along its first axis (a
+    stacked weight that an unrolled scan slices per layer) is, as JAX
+    transposes it, a chain of sums of zero-padded full-size gradients, one
+    per slice. Summed so, XLA keeps the partial sums in temp, apart from the
+    gradient's output buffer, which it lends to other temporaries meanwhile.
+    Where each `add_any` of a chain adds a pad of rows the sum so far leaves
+    zero, nothing else reads the two, and the chain ends in a result of the
+    function, the backward writes each slice into the sum instead
+    (`dynamic_update_slice`: XLA makes an in-place update and its operand
+    one buffer, so the chain is the output buffer). Returns {id(op): "pad"
+    for a pad a sum absorbs, or (the sum so far, None for the first slice;
+    the slice's gradient; its first row; the pad equation)}, and
+    {result var: the slices' gradients in order} for the chains."""
+    users = {}
+    for op in bwd_ops:
+        for a in op[1]:
+            if _is_var(a):
+                users[a] = users.get(a, 0) + 1
+    results = [v for v in results if _is_var(v)]
+    for v in results:
+        users[v] = users.get(v, 0) + 1
+    pads, rows, placed, chain = {}, {}, {}, {}
+    for op in bwd_ops:
+        eqn, name = op[0], op[0].primitive.name
+        if name == "pad" and len(op[1]) == 2 and _is_var(op[1][0]):
+            x, value = op[1]
+            config = [tuple(c) for c in eqn.params["padding_config"]]
+            lo, hi, interior = config[0]
+            if isinstance(value, _core.Literal) and not np.any(value.val) and \
+                    interior == 0 and lo >= 0 and hi >= 0 and \
+                    all(c == (0, 0, 0) for c in config[1:]):
+                pads[op[2][0]] = (op, x, lo)
+                rows[op[2][0]] = frozenset(range(lo, lo + x.aval.shape[0]))
+        elif name == "add_any" and len(op[1]) == 2 and all(map(_is_var, op[1])):
+            a, b = op[1]
+            if a in pads and b not in pads:
+                a, b = b, a
+            if b in pads and a in rows and users.get(a) == 1 and users.get(b) == 1 \
+                    and not rows[a] & rows[b]:
+                pad, x, lo = pads[b]
+                if a in pads:
+                    first, fx, flo = pads[a]
+                    chain[a] = [(first, (None, fx, flo, first[0]))]
+                chain[op[2][0]] = chain.pop(a) + [(pad, "pad"), (op, (a, x, lo, pad[0]))]
+                rows[op[2][0]] = rows[a] | rows[b]
+    writes = {}
+    for v in results:
+        if v in chain:
+            for op, how in chain[v]:
+                placed[id(op)] = how
+            writes[v] = [how[1] for _, how in chain[v] if how != "pad"]
+    return placed, writes
+
+
 class _Converted:
     """A joint jaxpr as remat IR (a `planner.JointGraph`), with what the
     plan's application needs: the flat equations as the backward runs them
@@ -472,6 +527,18 @@ class _Converted:
                     _is_var(a) and a not in constant for a in op[1]):
                 constant.update(op[2])
         planned = [op for op in self.order if not all(v in constant for v in op[2])]
+        # Gradients of arrays read in slices, written slice by slice into
+        # their output (_slice_sums): in the IR, each slice's gradient is
+        # copied into a result of its own by a `jax.write_slice`, which
+        # XLA's in-place update is (the output buffer is there from the
+        # start, as result-buffers=preallocated counts it; the slice's
+        # gradient lives until it is written).
+        self.slice_sums, writes = _slice_sums(
+            [op for op in self.order if id(op) not in self.forward], self.results)
+        write_at = {id(op): how[1] for op in self.order
+                    for how in [self.slice_sums.get(id(op))] if how not in (None, "pad")}
+        planned = [op for op in planned if id(op) not in self.slice_sums or id(op) in write_at]
+        written = {}
         # A broadcast is no buffer either: XLA fuses it into each of its
         # users (duplicating it), which read its operand. Its users read the
         # operand here too, so a plan never keeps a broadcast value (it
@@ -482,7 +549,8 @@ class _Converted:
             if op[0].primitive.name == "broadcast_in_dim" and op[2][0] not in results and \
                     sum(1 for a in op[1] if _is_var(a) and a not in constant) == 1:
                 broadcasts.add(id(op))
-        groups = _fusion_groups([op for op in planned if id(op) not in broadcasts],
+        groups = _fusion_groups([op for op in planned
+                                 if id(op) not in broadcasts and id(op) not in write_at],
                                 self.forward, results, self.cost)
         # Forward ops on the step's inputs alone (the slices of stacked
         # weights that an unrolled scan reads): XLA would compute them all
@@ -500,16 +568,24 @@ class _Converted:
                 if source in self.value:
                     self.value[op[2][0]] = self.value[source]
                     self.block[op[2][0]] = self.block.get(source)
+            elif id(op) in write_at:
+                x = write_at[id(op)]
+                written[x] = self.graph.op("jax.write_slice", [self.value[x]],
+                                           [_element(x.aval)], flops=0, cost_class="layout",
+                                           loc=f"{self.num_ops}:write_slice")[0]
+                self.num_ops += 1
             elif id(op) in groups:
                 self._emit(groups[id(op)], id(op) in self.forward)
         # Constant results (the zero gradient of an unused input) are not
         # planned; the applied function still returns them.
-        planned_results = [(k, self.value[v]) for k, v in enumerate(self.results)
-                           if _is_var(v) and v in self.value]
+        planned_results = [(k, [written[x] for x in writes[v]] if v in writes
+                            else [self.value[v]]) for k, v in enumerate(self.results)
+                           if _is_var(v) and (v in self.value or v in writes)]
         forward_results = sum(1 for k, _ in planned_results if k < num_outputs)
         if not forward_results:
             raise Unsupported("every output of the function is a constant")
-        self.text = self.graph.text([r for _, r in planned_results], forward_results)
+        self.text = self.graph.text([r for _, rs in planned_results for r in rs],
+                                    forward_results)
 
     def cost(self, eqn):
         """_cost(eqn), computed once per equation."""
@@ -724,9 +800,24 @@ class _Applied:
         for v in self.grads:
             if _is_var(v):
                 self.last_read[v] = len(self.bwd_ops)
+        self.placed = conv.slice_sums
         fn = jax.custom_vjp(self._primal)
         fn.defvjp(self._fwd, self._bwd)
         self.fn = fn
+
+    @staticmethod
+    def _write_slice(total, x, lo, pad_eqn, out_aval):
+        """`total + pad(x)` (`total` None: zeros) as x written into
+        `total` at row `lo`, where the two vary alike."""
+        if total is None:
+            total = jax.lax.full(out_aval.shape, 0, out_aval.dtype)
+            if _varying(x) != _varying(total):
+                return [pad_eqn.primitive.bind(x, np.zeros((), out_aval.dtype),
+                                               **pad_eqn.params)]
+        if _varying(x) != _varying(total):
+            return [total + pad_eqn.primitive.bind(x, np.zeros((), out_aval.dtype),
+                                                   **pad_eqn.params)]
+        return [jax.lax.dynamic_update_slice(total, x, (lo,) + (0,) * (x.ndim - 1))]
 
     def __call__(self, *args):
         flat = jax.tree_util.tree_leaves(args)
@@ -799,6 +890,11 @@ class _Applied:
         def read(a):
             return a.val if isinstance(a, _core.Literal) else env[a]
         for k, op in enumerate(self.bwd_ops):
+            placed = self.placed.get(id(op))
+            if placed == "pad":
+                continue   # its sum writes the slice
+            if placed is not None:
+                op = (op[0], [a for a in placed[:2] if a is not None], op[2])
             missing = self._missing(op[1], env)
             early = [a for a in op[1] if _is_var(a) and a in forward_side]
             anchored = any(_is_var(a) and a in env and a not in forward_side for a in op[1])
@@ -815,7 +911,12 @@ class _Applied:
                 for f in tie:
                     latest[_varying(env[f])] = f
                 frontier = list(latest.values())
-            outs = self._eval(op, read)
+            if placed is None:
+                outs = self._eval(op, read)
+            else:
+                total, x, lo, pad_eqn = placed
+                outs = self._write_slice(None if total is None else read(total), read(x), lo,
+                                         pad_eqn, op[2][0].aval)
             env.update(zip(op[2], outs))
             if anchored:
                 frontier += [v for v in op[2] if _is_array(v)]
