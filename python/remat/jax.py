@@ -429,7 +429,7 @@ def _block_of(op):
 _BLOCK = re.compile(r"(?:^|/|\()[A-Za-z_.]*?[_.]?(\d+)(?=/|\)|$)")
 
 
-def _slice_sums(bwd_ops, results):
+def _slice_sums(bwd_ops, results, constant=frozenset()):
     """The gradient of an array read in slices along its first axis (a
     stacked weight that an unrolled scan slices per layer) is, as JAX
     transposes it, a chain of sums of zero-padded full-size gradients, one
@@ -442,7 +442,8 @@ def _slice_sums(bwd_ops, results):
     one buffer, so the chain is the output buffer). Returns {id(op): "pad"
     for a pad a sum absorbs, or (the sum so far, None for the first slice;
     the slice's gradient; its first row; the pad equation)}, and
-    {result var: the slices' gradients in order} for the chains."""
+    {result var: the slices' gradients in order} for the chains. Slices'
+    gradients in `constant` (computed from literals alone) take no part."""
     users = {}
     for op in bwd_ops:
         for a in op[1]:
@@ -454,7 +455,8 @@ def _slice_sums(bwd_ops, results):
     pads, rows, placed, chain = {}, {}, {}, {}
     for op in bwd_ops:
         eqn, name = op[0], op[0].primitive.name
-        if name == "pad" and len(op[1]) == 2 and _is_var(op[1][0]):
+        if name == "pad" and len(op[1]) == 2 and _is_var(op[1][0]) and \
+                op[1][0] not in constant:
             x, value = op[1]
             config = [tuple(c) for c in eqn.params["padding_config"]]
             lo, hi, interior = config[0]
@@ -534,7 +536,7 @@ class _Converted:
         # start, as result-buffers=preallocated counts it; the slice's
         # gradient lives until it is written).
         self.slice_sums, writes = _slice_sums(
-            [op for op in self.order if id(op) not in self.forward], self.results)
+            [op for op in self.order if id(op) not in self.forward], self.results, constant)
         write_at = {id(op): how[1] for op in self.order
                     for how in [self.slice_sums.get(id(op))] if how not in (None, "pad")}
         planned = [op for op in planned if id(op) not in self.slice_sums or id(op) in write_at]
