@@ -414,6 +414,28 @@ def _varying(x):
     return frozenset(getattr(mat, "varying", None) or getattr(t, "vma", None) or ())
 
 
+def _fence(env, inputs, ties, untied=True):
+    """Reads the vars `inputs` through optimization barriers, one per set
+    of varying axes (under shard_map a barrier joins its operands' varying
+    axes), each also taking the vars of `ties` that vary alike; the ties'
+    fenced values replace them in `env`, so that later readers keep the
+    barrier (XLA prunes barrier operands whose results are unused). A group
+    with no tie is fenced only if `untied`. Returns {input: fenced value}."""
+    inputs = dict.fromkeys(inputs)
+    groups = {}
+    for a in inputs:
+        groups.setdefault(_varying(env[a]), []).append(a)
+    fenced = {}
+    for vma, group in groups.items():
+        tie = [f for f in ties if f in env and f not in inputs and _varying(env[f]) == vma]
+        if tie or untied:
+            values, tied = jax.lax.optimization_barrier(
+                ([env[a] for a in group], [env[f] for f in tie]))
+            fenced.update(zip(group, values))
+            env.update(zip(tie, tied))
+    return fenced
+
+
 def _inexact(aval):
     return jax.dtypes.issubdtype(aval.dtype, np.inexact)
 
@@ -537,9 +559,8 @@ class _Converted:
         # gradient lives until it is written).
         self.slice_sums, writes = _slice_sums(
             [op for op in self.order if id(op) not in self.forward], self.results, constant)
-        write_at = {id(op): how[1] for op in self.order
-                    for how in [self.slice_sums.get(id(op))] if how not in (None, "pad")}
-        planned = [op for op in planned if id(op) not in self.slice_sums or id(op) in write_at]
+        write_at = {key: how[1] for key, how in self.slice_sums.items() if how != "pad"}
+        planned = [op for op in planned if self.slice_sums.get(id(op)) != "pad"]
         written = {}
         # A broadcast is no buffer either: XLA fuses it into each of its
         # users (duplicating it), which read its operand. Its users read the
@@ -563,7 +584,6 @@ class _Converted:
                           if id(op) in self.forward and id(op) not in broadcasts
                           and any(_is_var(a) for a in op[1])
                           and all(a in inputs for a in op[1] if _is_var(a))}
-        self.buffers = set()  # the vars that are buffers of the IR (emitted)
         for op in planned:
             if id(op) in broadcasts:
                 source = next(a for a in op[1] if _is_var(a) and a not in constant)
@@ -654,7 +674,6 @@ class _Converted:
                                 batch_dims=batch_dims, **traffic)
         for k, (v, r) in enumerate(zip(arrays, results)):
             self.value[v] = r
-            self.buffers.add(v)
             self.block[v] = block
             self.var_of[(loc, k)] = v
 
@@ -803,6 +822,7 @@ class _Applied:
             if _is_var(v):
                 self.last_read[v] = len(self.bwd_ops)
         self.placed = conv.slice_sums
+        self.buffers = set(conv.var_of.values())  # the vars that are IR values of their own
         fn = jax.custom_vjp(self._primal)
         fn.defvjp(self._fwd, self._bwd)
         self.fn = fn
@@ -811,14 +831,12 @@ class _Applied:
     def _write_slice(total, x, lo, pad_eqn, out_aval):
         """`total + pad(x)` (`total` None: zeros) as x written into
         `total` at row `lo`, where the two vary alike."""
-        if total is None:
+        first = total is None
+        if first:
             total = jax.lax.full(out_aval.shape, 0, out_aval.dtype)
-            if _varying(x) != _varying(total):
-                return [pad_eqn.primitive.bind(x, np.zeros((), out_aval.dtype),
-                                               **pad_eqn.params)]
         if _varying(x) != _varying(total):
-            return [total + pad_eqn.primitive.bind(x, np.zeros((), out_aval.dtype),
-                                                   **pad_eqn.params)]
+            padded = pad_eqn.primitive.bind(x, np.zeros((), out_aval.dtype), **pad_eqn.params)
+            return [padded if first else total + padded]
         return [jax.lax.dynamic_update_slice(total, x, (lo,) + (0,) * (x.ndim - 1))]
 
     def __call__(self, *args):
@@ -850,23 +868,15 @@ class _Applied:
                 # layer's at the start). It reads its inputs through a
                 # barrier with the latest buffer, so it runs where remat's
                 # order (and memory plan) has it.
-                fenced = {}
-                groups = {}
-                for a in dict.fromkeys(a for a in op[1] if _is_var(a) and _is_array(a)):
-                    groups.setdefault(_varying(env[a]), []).append(a)
-                for vma, group in groups.items():
-                    anchor = latest.get(vma)
-                    if anchor is not None:
-                        values, env[anchor] = jax.lax.optimization_barrier(
-                            ([env[a] for a in group], env[anchor]))
-                        fenced.update(zip(group, values))
+                fenced = _fence(env, [a for a in op[1] if _is_var(a) and _is_array(a)],
+                                list(latest.values()), untied=False)
                 outs = self._eval(op, lambda a: fenced[a] if _is_var(a) and a in fenced
                                   else read(a))
             else:
                 outs = self._eval(op, read)
             env.update(zip(op[2], outs))
             for v in op[2]:
-                if v in self.conv.buffers:
+                if v in self.buffers:
                     latest[_varying(env[v])] = v
         return [read(v) for v in self.outputs], env
 
@@ -958,19 +968,7 @@ class _Applied:
         inputs = dict.fromkeys(a for m in missing + [op] for a in m[1]
                                if _is_var(a) and a in forward_side and a not in made
                                and _is_array(a))
-        # (Under shard_map a barrier joins its operands' varying axes: each
-        # group of inputs that vary alike is fenced on its own, with the
-        # frontier where it varies alike too.)
-        groups = {}
-        for a in inputs:
-            groups.setdefault(_varying(env[a]), []).append(a)
-        for vma, group in groups.items():
-            tie = [f for f in frontier if f in env and f not in inputs and
-                   _varying(env[f]) == vma]
-            values, tied = jax.lax.optimization_barrier(
-                ([env[a] for a in group], [env[f] for f in tie]))
-            env.update(zip(group, values))
-            env.update(zip(tie, tied))
+        env.update(_fence(env, inputs, frontier))
 
         def read(a):
             return a.val if isinstance(a, _core.Literal) else env[a]
