@@ -409,7 +409,11 @@ def _spec(aval):
 
 def _varying(x):
     """The manual mesh axes a value varies over inside `shard_map`."""
-    t = jax.typeof(x)
+    return _aval_varying(jax.typeof(x))
+
+
+def _aval_varying(t):
+    """The manual mesh axes values of the abstract value `t` vary over."""
     mat = getattr(t, "manual_axis_type", None)
     return frozenset(getattr(mat, "varying", None) or getattr(t, "vma", None) or ())
 
@@ -823,6 +827,8 @@ class _Applied:
                 self.last_read[v] = len(self.bwd_ops)
         self.placed = conv.slice_sums
         self.buffers = set(conv.var_of.values())  # the vars that are IR values of their own
+        self.chain_of, self.first_read = {}, {}
+        self.chains, self.stowed = self._plan_stowage()
         fn = jax.custom_vjp(self._primal)
         fn.defvjp(self._fwd, self._bwd)
         self.fn = fn
@@ -839,6 +845,84 @@ class _Applied:
             return [padded if first else total + padded]
         return [jax.lax.dynamic_update_slice(total, x, (lo,) + (0,) * (x.ndim - 1))]
 
+    def _first_reads(self):
+        """{saved var: the index of the first backward op whose evaluation
+        (with its recomputations) reads it}, as `_bwd` evaluates."""
+        present = set(self.leaves) | set(self.conv.consts) | set(self.saved) | \
+            set(self.cotangents)
+        saved, first = set(self.saved), {}
+        for k, op in enumerate(self.bwd_ops):
+            placed = self.placed.get(id(op))
+            if placed == "pad":
+                continue
+            ins = op[1] if placed is None else [a for a in placed[:2] if a is not None]
+            missing = self._missing(ins, present)
+            for m in missing + [(None, ins)]:
+                for a in m[1]:
+                    if _is_var(a) and a in saved:
+                        first.setdefault(a, k)
+            for m in missing:
+                present.update(m[2])
+            present.update(op[2])
+        return first
+
+    def _plan_stowage(self):
+        """Where the forward stows saved values until the backward reads
+        them: in the rows of a stacked gradient (an in-place chain of
+        `_slice_sums`) that are written after that read. XLA lends an
+        output buffer to temporaries only whole and only until its first
+        write; a stacked gradient is written from the first layer of the
+        backward on, so every value kept for the backward would be in
+        temp (where a loop's per-layer gradient buffers hold them until
+        their layer's gradients are written). The chain's buffer is then
+        made in the forward, the values written into rows whose gradients
+        come later (in place), and sliced out where the backward first
+        reads them. Returns ({chain (its first write's var): (its aval,
+        [(write index, row)])}, {saved var: (chain, row, first index
+        along axis 1, extent along it)}). The environment variable
+        REMAT_JAX_STOW=0 turns it off (to measure it)."""
+        chains, chain_of, varying = {}, {}, set()
+        for k, op in enumerate(self.bwd_ops):
+            placed = self.placed.get(id(op))
+            if placed is None or placed == "pad":
+                continue
+            total, x, lo, _ = placed
+            out = op[2][0]
+            c = out if total is None else chain_of[total]
+            chain_of[out] = c
+            self.chain_of[out] = c
+            chains.setdefault(c, (out.aval, []))[1].extend(
+                (k, r) for r in range(lo, lo + x.aval.shape[0]))
+            if _aval_varying(x.aval) or _aval_varying(out.aval):
+                varying.add(c)    # under shard_map, may be written as sums (_write_slice)
+        # Rows of rank-2 and rank-3 arrays only: a value is written as a
+        # block of a row (no reshape of the buffer, which would cost XLA's
+        # in-place update a copy of it).
+        chains = {c: ch for c, ch in chains.items() if ch[0].ndim in (2, 3) and c not in varying}
+        if not chains or os.environ.get("REMAT_JAX_STOW", "1") == "0":
+            return {}, {}
+        first = self.first_read = self._first_reads()
+        # (chain, write index, row, next free index along axis 1, its end)
+        free = sorted(([c, k, r, 0, aval.shape[1]] for c, (aval, rows) in chains.items()
+                       for k, r in rows), key=lambda f: f[1])
+        stowed = {}
+        # The values read last have the fewest rows to go to: placed first,
+        # each in the earliest-written row after its read that has room.
+        for v in sorted((v for v in self.saved if v in first),
+                        key=lambda v: (-first[v], -_numel(v.aval))):
+            n = _numel(v.aval)
+            for f in free:
+                aval = chains[f[0]][0]
+                unit = aval.shape[2] if aval.ndim == 3 else 1
+                if f[1] > first[v] and n > 0 and n % unit == 0 and \
+                        f[4] - f[3] >= n // unit and v.aval.dtype == aval.dtype and \
+                        not _aval_varying(v.aval):
+                    stowed[v] = (f[0], f[2], f[3], n // unit)
+                    f[3] += n // unit
+                    break
+        used = {s[0] for s in stowed.values()}
+        return {c: chains[c] for c in used}, stowed
+
     def __call__(self, *args):
         flat = jax.tree_util.tree_leaves(args)
         return jax.tree_util.tree_unflatten(self.trace.out_tree, self.fn(*flat))
@@ -851,7 +935,10 @@ class _Applied:
             ans = eqn.primitive.bind(*map(read, ins), **params)
         return ans if eqn.primitive.multiple_results else [ans]
 
-    def _forward(self, flat):
+    def _forward(self, flat, stow=None):
+        """The forward; with `stow` (a dict), writes the stowed saved
+        values into their chains' buffers (`stow[chain]`) as they are
+        computed."""
         env = dict(zip(self.leaves, flat))
         env.update(self.conv.consts)
 
@@ -878,20 +965,40 @@ class _Applied:
             for v in op[2]:
                 if v in self.buffers:
                     latest[_varying(env[v])] = v
+                if stow is not None and v in self.stowed:
+                    c = self.stowed[v][0]
+                    if c not in stow:
+                        aval = self.chains[c][0]
+                        stow[c] = jax.lax.full(aval.shape, 0, aval.dtype)
+                    stow[c] = jax.lax.dynamic_update_slice(
+                        stow[c], env[v].reshape(self._block(v)), self._corner(v))
         return [read(v) for v in self.outputs], env
 
     def _primal(self, *flat):
         return self._forward(flat)[0]
 
     def _fwd(self, *flat):
-        outs, env = self._forward(flat)
-        return outs, (tuple(flat), tuple(env[v] for v in self.saved))
+        stow = {}
+        outs, env = self._forward(flat, stow)
+        return outs, (tuple(flat), tuple(env[v] for v in self.saved if v not in self.stowed),
+                      tuple(stow[c] for c in self.chains))
 
     def _bwd(self, residuals, cts):
-        flat, saved = residuals
+        flat, saved, buffers = residuals
+        stowed = self.stowed
         env = dict(zip(self.leaves, flat))
         env.update(self.conv.consts)
-        env.update(zip(self.saved, saved))
+        env.update(zip([v for v in self.saved if v not in stowed], saved))
+        # Each stowed chain's current value (its buffer until the first
+        # write, then the latest write's var), and the stowed values by the
+        # backward op that first reads them.
+        current = {}
+        for c, buf in zip(self.chains, buffers):
+            env[("stow", c)] = buf
+            current[c] = ("stow", c)
+        unstow = {}
+        for v in stowed:
+            unstow.setdefault(self.first_read[v], []).append(v)
         for k, v in zip(self.trace.diff_out, self.cotangents):
             env[v] = cts[k]
         forward_side = set(env) - set(self.cotangents)   # values from before the backward
@@ -907,6 +1014,11 @@ class _Applied:
                 continue   # its sum writes the slice
             if placed is not None:
                 op = (op[0], [a for a in placed[:2] if a is not None], op[2])
+            if k in unstow:
+                # The stowed values this op (or its recomputation) reads first.
+                tie = [f for f in frontier if self.last_read.get(f, -1) >= k]
+                self._unstow(unstow[k], env, current, tie)
+                frontier = self._latest(tie, env)
             missing = self._missing(op[1], env)
             early = [a for a in op[1] if _is_var(a) and a in forward_side]
             anchored = any(_is_var(a) and a in env and a not in forward_side for a in op[1])
@@ -916,19 +1028,18 @@ class _Applied:
                 # others too, whose results lead to them.
                 tie = [f for f in frontier if self.last_read.get(f, -1) >= k]
                 self._recompute(op, missing, env, forward_side, tie)
-                # The latest of each kind (under shard_map: each set of
-                # varying axes) stays, so that the next barrier has one
-                # to wait for even if no such value is computed before it.
-                latest = {}
-                for f in tie:
-                    latest[_varying(env[f])] = f
-                frontier = list(latest.values())
+                frontier = self._latest(tie, env)
             if placed is None:
                 outs = self._eval(op, read)
             else:
                 total, x, lo, pad_eqn = placed
+                if total is None and op[2][0] in current:
+                    total = current[op[2][0]]
                 outs = self._write_slice(None if total is None else read(total), read(x), lo,
                                          pad_eqn, op[2][0].aval)
+                c = self.chain_of.get(op[2][0])
+                if c in current:
+                    current[c] = op[2][0]
             env.update(zip(op[2], outs))
             if anchored:
                 frontier += [v for v in op[2] if _is_array(v)]
@@ -936,6 +1047,48 @@ class _Applied:
         return tuple(next(grads) if i in self.differentiated else
                      np.zeros(a.shape, jax.dtypes.float0)
                      for i, a in enumerate(self.trace.closed.in_avals))
+
+    def _block(self, v):
+        """The shape a stowed value takes in its chain's buffer."""
+        c, _, _, size = self.stowed[v]
+        return (1, size) + tuple(self.chains[c][0].shape[2:])
+
+    def _corner(self, v):
+        c, row, at, _ = self.stowed[v]
+        return (row, at) + (0,) * (self.chains[c][0].ndim - 2)
+
+    @staticmethod
+    def _latest(tie, env):
+        """The frontier after a barrier: the latest of each kind (under
+        shard_map: each set of varying axes) of the values tied to it
+        stays, so that the next barrier has one to wait for even if no such
+        value is computed before it."""
+        latest = {}
+        for f in tie:
+            latest[_varying(env[f])] = f
+        return list(latest.values())
+
+    def _unstow(self, values, env, current, tie):
+        """Slices the stowed `values` out of their chains' current values
+        behind an optimization barrier with the backward values of `tie`
+        (so that XLA does not slice them early and hold the copies), and
+        passes the chains on through a second barrier with the slices, so
+        that the writes that follow cannot overwrite a row before it is
+        read."""
+        keys = list(dict.fromkeys(current[self.stowed[v][0]] for v in values))  # chains' values
+        bufs, tied = jax.lax.optimization_barrier(([env[k] for k in keys],
+                                                   [env[f] for f in tie]))
+        env.update(zip(keys, bufs))
+        env.update(zip(tie, tied))
+        out = []
+        for v in values:
+            corner, block = self._corner(v), self._block(v)
+            out.append(jax.lax.slice(env[current[self.stowed[v][0]]], corner,
+                                     tuple(a + b for a, b in zip(corner, block)))
+                       .reshape(v.aval.shape))
+        bufs, out = jax.lax.optimization_barrier(([env[k] for k in keys], out))
+        env.update(zip(keys, bufs))
+        env.update(zip(values, out))
 
     def _missing(self, ins, env):
         """The forward ops to rerun for `ins`, in order."""
