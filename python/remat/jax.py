@@ -878,8 +878,8 @@ class _Applied:
         made in the forward, the values written into rows whose gradients
         come later (in place), and sliced out where the backward first
         reads them. Returns ({chain (its first write's var): (its aval,
-        [(write index, row)])}, {saved var: (chain, row, first index
-        along axis 1, extent along it)}). The environment variable
+        [(write index, row)])}, {saved var: (chain, the corner and the
+        shape of its block in the chain's buffer)}). The environment variable
         REMAT_JAX_STOW=0 turns it off (to measure it)."""
         chains, chain_of, varying = {}, {}, set()
         for k, op in enumerate(self.bwd_ops):
@@ -917,7 +917,8 @@ class _Applied:
                 if f[1] > first[v] and n > 0 and n % unit == 0 and \
                         f[4] - f[3] >= n // unit and v.aval.dtype == aval.dtype and \
                         not _aval_varying(v.aval):
-                    stowed[v] = (f[0], f[2], f[3], n // unit)
+                    stowed[v] = (f[0], (f[2], f[3]) + (0,) * (aval.ndim - 2),
+                                 (1, n // unit) + tuple(aval.shape[2:]))
                     f[3] += n // unit
                     break
         used = {s[0] for s in stowed.values()}
@@ -970,8 +971,9 @@ class _Applied:
                     if c not in stow:
                         aval = self.chains[c][0]
                         stow[c] = jax.lax.full(aval.shape, 0, aval.dtype)
-                    stow[c] = jax.lax.dynamic_update_slice(
-                        stow[c], env[v].reshape(self._block(v)), self._corner(v))
+                    _, corner, block = self.stowed[v]
+                    stow[c] = jax.lax.dynamic_update_slice(stow[c], env[v].reshape(block),
+                                                           corner)
         return [read(v) for v in self.outputs], env
 
     def _primal(self, *flat):
@@ -1048,15 +1050,6 @@ class _Applied:
                      np.zeros(a.shape, jax.dtypes.float0)
                      for i, a in enumerate(self.trace.closed.in_avals))
 
-    def _block(self, v):
-        """The shape a stowed value takes in its chain's buffer."""
-        c, _, _, size = self.stowed[v]
-        return (1, size) + tuple(self.chains[c][0].shape[2:])
-
-    def _corner(self, v):
-        c, row, at, _ = self.stowed[v]
-        return (row, at) + (0,) * (self.chains[c][0].ndim - 2)
-
     @staticmethod
     def _latest(tie, env):
         """The frontier after a barrier: the latest of each kind (under
@@ -1082,7 +1075,7 @@ class _Applied:
         env.update(zip(tie, tied))
         out = []
         for v in values:
-            corner, block = self._corner(v), self._block(v)
+            _, corner, block = self.stowed[v]
             out.append(jax.lax.slice(env[current[self.stowed[v][0]]], corner,
                                      tuple(a + b for a, b in zip(corner, block)))
                        .reshape(v.aval.shape))
