@@ -68,6 +68,9 @@ def main():
                     help="the layers as one lax.scan over stacked parameters (remat unrolls "
                          "it; XLA's cost analysis counts a scan's body once, so the FLOPs "
                          "of the scanned steps are not comparable)")
+    ap.add_argument("--compute-dtype", choices=["bf16"],
+                    help="mixed precision: the layers computed in bf16, parameters and "
+                         "gradients f32 (remat.jax_models.gpt_loss's compute_dtype)")
     ap.add_argument("--sharded", action="store_true",
                     help="tensor-parallel per-device step on 8 host devices (shard_map)")
     ap.add_argument("--objective", default="time", choices=["time", "flops"],
@@ -115,7 +118,8 @@ def main():
             def loss(p, t):
                 return M.gpt_loss(p, t, heads=heads, layer_policy=policy, scan=args.scan,
                                   reduce=(lambda y: jax.lax.psum(y, "tp")) if args.sharded
-                                  else (lambda y: y))
+                                  else (lambda y: y),
+                                  compute_dtype=jnp.bfloat16 if args.compute_dtype else None)
             return loss
 
         def analyse(loss):
@@ -125,7 +129,8 @@ def main():
         title = (f"GPT {layers} layers, seq {args.seq}, hidden {args.hidden}, heads {args.heads}, "
                  f"vocab {args.vocab}, batch {args.batch}, f32"
                  + (", tensor-parallel over 8 devices (per device)" if args.sharded else "")
-                 + (", layers as one lax.scan" if args.scan else ""))
+                 + (", layers as one lax.scan" if args.scan else "")
+                 + (", layers computed in bf16" if args.compute_dtype else ""))
         print(f"\n{title}")
         rows = {}
         ref_out = None

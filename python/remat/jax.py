@@ -418,6 +418,29 @@ def _aval_varying(t):
     return frozenset(getattr(mat, "varying", None) or getattr(t, "vma", None) or ())
 
 
+def _bits(dtype):
+    """Bits per element of a dtype whose values can be reinterpreted as
+    another's (`lax.bitcast_convert_type`: floats and integers); 0 for the
+    others (bool, complex)."""
+    numeric = jax.dtypes.issubdtype(dtype, np.floating) or \
+        jax.dtypes.issubdtype(dtype, np.integer)
+    return np.dtype(dtype).itemsize * 8 if numeric else 0
+
+
+def _recast(x, shape, dtype):
+    """`x`'s bits as an array of `shape` and `dtype` (the same number of
+    bits; `lax.bitcast_convert_type` between element sizes, which adds or
+    drops a minor axis)."""
+    if x.dtype == dtype:
+        return x.reshape(shape)
+    have, want = _bits(x.dtype), _bits(dtype)
+    if have < want:
+        x = x.reshape(-1, want // have)
+    else:
+        x = x.reshape(-1)
+    return jax.lax.bitcast_convert_type(x, dtype).reshape(shape)
+
+
 def _fence(env, inputs, ties, untied=True):
     """Reads the vars `inputs` through optimization barriers, one per set
     of varying axes (under shard_map a barrier joins its operands' varying
@@ -828,6 +851,10 @@ class _Applied:
         self.placed = conv.slice_sums
         self.buffers = set(conv.var_of.values())  # the vars that are IR values of their own
         self.chain_of, self.first_read = {}, {}
+        self.narrow = [v for v in self.saved if 0 < _bits(v.aval.dtype) < 32 and
+                       jax.dtypes.issubdtype(v.aval.dtype, np.floating)]
+        if self.narrow:
+            self.first_read = self._first_reads()
         self.chains, self.stowed = self._plan_stowage()
         fn = jax.custom_vjp(self._primal)
         fn.defvjp(self._fwd, self._bwd)
@@ -901,25 +928,29 @@ class _Applied:
         chains = {c: ch for c, ch in chains.items() if ch[0].ndim in (2, 3) and c not in varying}
         if not chains or os.environ.get("REMAT_JAX_STOW", "1") == "0":
             return {}, {}
-        first = self.first_read = self._first_reads()
+        first = self.first_read = self.first_read or self._first_reads()
         # (chain, write index, row, next free index along axis 1, its end)
         free = sorted(([c, k, r, 0, aval.shape[1]] for c, (aval, rows) in chains.items()
                        for k, r in rows), key=lambda f: f[1])
         stowed = {}
         # The values read last have the fewest rows to go to: placed first,
         # each in the earliest-written row after its read that has room.
+        # A value of another dtype is stowed bit for bit (mixed precision:
+        # bf16 activations in the rows of f32 gradients, two to an element).
         for v in sorted((v for v in self.saved if v in first),
                         key=lambda v: (-first[v], -_numel(v.aval))):
-            n = _numel(v.aval)
+            bits = _numel(v.aval) * _bits(v.aval.dtype)
+            if not bits or _aval_varying(v.aval):
+                continue
             for f in free:
                 aval = chains[f[0]][0]
-                unit = aval.shape[2] if aval.ndim == 3 else 1
-                if f[1] > first[v] and n > 0 and n % unit == 0 and \
-                        f[4] - f[3] >= n // unit and v.aval.dtype == aval.dtype and \
-                        not _aval_varying(v.aval):
+                unit = math.prod(aval.shape[2:]) * _bits(aval.dtype)
+                if f[1] > first[v] and unit and bits % unit == 0 and \
+                        f[4] - f[3] >= bits // unit:
+                    n = bits // unit
                     stowed[v] = (f[0], (f[2], f[3]) + (0,) * (aval.ndim - 2),
-                                 (1, n // unit) + tuple(aval.shape[2:]))
-                    f[3] += n // unit
+                                 (1, n) + tuple(aval.shape[2:]))
+                    f[3] += n
                     break
         used = {s[0] for s in stowed.values()}
         return {c: chains[c] for c in used}, stowed
@@ -972,8 +1003,8 @@ class _Applied:
                         aval = self.chains[c][0]
                         stow[c] = jax.lax.full(aval.shape, 0, aval.dtype)
                     _, corner, block = self.stowed[v]
-                    stow[c] = jax.lax.dynamic_update_slice(stow[c], env[v].reshape(block),
-                                                           corner)
+                    stow[c] = jax.lax.dynamic_update_slice(
+                        stow[c], _recast(env[v], block, stow[c].dtype), corner)
         return [read(v) for v in self.outputs], env
 
     def _primal(self, *flat):
@@ -1001,6 +1032,15 @@ class _Applied:
         unstow = {}
         for v in stowed:
             unstow.setdefault(self.first_read[v], []).append(v)
+        # Kept values narrower than f32 are read through a barrier where the
+        # backward first reads them: XLA:CPU computes a bf16 dot in f32
+        # (float normalization), and CSE then shares one upcast of a kept
+        # value between its forward and backward dots, holding an f32 copy
+        # (twice its bytes) in between, outside remat's plan.
+        narrow_at = {}
+        for v in self.narrow:
+            if v not in stowed and v in self.first_read:
+                narrow_at.setdefault(self.first_read[v], []).append(v)
         for k, v in zip(self.trace.diff_out, self.cotangents):
             env[v] = cts[k]
         forward_side = set(env) - set(self.cotangents)   # values from before the backward
@@ -1020,6 +1060,10 @@ class _Applied:
                 # The stowed values this op (or its recomputation) reads first.
                 tie = [f for f in frontier if self.last_read.get(f, -1) >= k]
                 self._unstow(unstow[k], env, current, tie)
+                frontier = self._latest(tie, env)
+            if k in narrow_at:
+                tie = [f for f in frontier if self.last_read.get(f, -1) >= k]
+                env.update(_fence(env, narrow_at[k], tie))
                 frontier = self._latest(tie, env)
             missing = self._missing(op[1], env)
             early = [a for a in op[1] if _is_var(a) and a in forward_side]
@@ -1076,9 +1120,9 @@ class _Applied:
         out = []
         for v in values:
             _, corner, block = self.stowed[v]
-            out.append(jax.lax.slice(env[current[self.stowed[v][0]]], corner,
-                                     tuple(a + b for a, b in zip(corner, block)))
-                       .reshape(v.aval.shape))
+            out.append(_recast(jax.lax.slice(env[current[self.stowed[v][0]]], corner,
+                                             tuple(a + b for a, b in zip(corner, block))),
+                               v.aval.shape, v.aval.dtype))
         bufs, out = jax.lax.optimization_barrier(([env[k] for k in keys], out))
         env.update(zip(keys, bufs))
         env.update(zip(values, out))

@@ -61,19 +61,27 @@ def _mlp(x, fc1, fc2, reduce=lambda y: y):
     return reduce(jax.nn.gelu(x @ fc1) @ fc2)
 
 
-def gpt_loss(params, tokens, *, heads, reduce=lambda y: y, layer_policy=None, scan=False):
+def gpt_loss(params, tokens, *, heads, reduce=lambda y: y, layer_policy=None, scan=False,
+             compute_dtype=None):
     """Mean next-token cross-entropy. `reduce` is the row-parallel sum of the
     tensor-parallel version (identity on one device). `layer_policy`: wrap
     each layer in `jax.checkpoint` with this policy (a
     `jax.checkpoint_policies` name or object), the usual way JAX's built-in
     policies are applied. `scan`: `params["layers"]` holds the layers'
     parameters stacked (`stack_layers`), and the layers run as one
-    `lax.scan` over them, as large JAX models are often written."""
+    `lax.scan` over them, as large JAX models are often written.
+    `compute_dtype`: mixed precision, the layers computed in this dtype
+    (each layer's parameters cast to it where the layer reads them, as
+    MaxText does), the parameters and their gradients kept in theirs."""
     inputs, targets = tokens[:, :-1], tokens[:, 1:]
     t = inputs.shape[1]
     h = params["wte"][inputs] + params["wpe"][:t]
+    if compute_dtype is not None:
+        h = h.astype(compute_dtype)
 
     def block(h, layer):
+        if compute_dtype is not None:
+            layer = jax.tree.map(lambda a: a.astype(compute_dtype), layer)
         h = h + _attention(_layernorm(h, layer["ln1"]), layer["qkv"], layer["proj"], heads,
                            reduce)
         return h + _mlp(_layernorm(h, layer["ln2"]), layer["fc1"], layer["fc2"], reduce)
