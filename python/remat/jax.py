@@ -823,7 +823,9 @@ class _Applied:
     before the backward work remat ordered before it (XLA:CPU would postpone
     weight gradients and keep every layer's recomputed values alive): the
     barrier JAX's own `jax.checkpoint` places per checkpointed region,
-    placed per recomputation."""
+    placed per recomputation. Kept values may travel from the forward to
+    the backward in the unwritten rows of a stacked gradient
+    (`_plan_stowage`)."""
 
     def __init__(self, trace, conv, saved):
         self.trace, self.conv = trace, conv
@@ -1058,11 +1060,11 @@ class _Applied:
                 op = (op[0], [a for a in placed[:2] if a is not None], op[2])
             if k in unstow:
                 # The stowed values this op (or its recomputation) reads first.
-                tie = [f for f in frontier if self.last_read.get(f, -1) >= k]
+                tie = self._read_later(frontier, k)
                 self._unstow(unstow[k], env, current, tie)
                 frontier = self._latest(tie, env)
             if k in narrow_at:
-                tie = [f for f in frontier if self.last_read.get(f, -1) >= k]
+                tie = self._read_later(frontier, k)
                 env.update(_fence(env, narrow_at[k], tie))
                 frontier = self._latest(tie, env)
             missing = self._missing(op[1], env)
@@ -1072,7 +1074,7 @@ class _Applied:
                 # The frontier values read later (or returned): tying them
                 # to the barrier costs no memory, and orders it after the
                 # others too, whose results lead to them.
-                tie = [f for f in frontier if self.last_read.get(f, -1) >= k]
+                tie = self._read_later(frontier, k)
                 self._recompute(op, missing, env, forward_side, tie)
                 frontier = self._latest(tie, env)
             if placed is None:
@@ -1093,6 +1095,11 @@ class _Applied:
         return tuple(next(grads) if i in self.differentiated else
                      np.zeros(a.shape, jax.dtypes.float0)
                      for i, a in enumerate(self.trace.closed.in_avals))
+
+    def _read_later(self, frontier, k):
+        """The frontier values that backward ops from the k-th on read (or
+        that are returned): a barrier at the k-th op ties them."""
+        return [f for f in frontier if self.last_read.get(f, -1) >= k]
 
     @staticmethod
     def _latest(tie, env):
