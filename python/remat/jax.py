@@ -36,6 +36,7 @@ impossible `budget` is an error (`remat.planner.PlanError`) stating the
 smallest peak remat can reach, unless `strict=False`. See docs/JAX.md.
 """
 
+import functools
 import math
 import os
 import re
@@ -852,11 +853,9 @@ class _Applied:
                 self.last_read[v] = len(self.bwd_ops)
         self.placed = conv.slice_sums
         self.buffers = set(conv.var_of.values())  # the vars that are IR values of their own
-        self.chain_of, self.first_read = {}, {}
+        self.chain_of = {}   # a chain's writes' vars -> the chain (its first write's var)
         self.narrow = [v for v in self.saved if 0 < _bits(v.aval.dtype) < 32 and
                        jax.dtypes.issubdtype(v.aval.dtype, np.floating)]
-        if self.narrow:
-            self.first_read = self._first_reads()
         self.chains, self.stowed = self._plan_stowage()
         fn = jax.custom_vjp(self._primal)
         fn.defvjp(self._fwd, self._bwd)
@@ -874,19 +873,28 @@ class _Applied:
             return [padded if first else total + padded]
         return [jax.lax.dynamic_update_slice(total, x, (lo,) + (0,) * (x.ndim - 1))]
 
-    def _first_reads(self):
+    def _backward_steps(self):
+        """The backward ops as `_bwd` evaluates them: (index, op, its
+        in-place write or None), the pads a write absorbs left out, a
+        write's inputs the sum so far (if any) and the slice."""
+        for k, op in enumerate(self.bwd_ops):
+            placed = self.placed.get(id(op))
+            if placed == "pad":
+                continue
+            if placed is not None:
+                op = (op[0], [a for a in placed[:2] if a is not None], op[2])
+            yield k, op, placed
+
+    @functools.cached_property
+    def first_read(self):
         """{saved var: the index of the first backward op whose evaluation
         (with its recomputations) reads it}, as `_bwd` evaluates."""
         present = set(self.leaves) | set(self.conv.consts) | set(self.saved) | \
             set(self.cotangents)
         saved, first = set(self.saved), {}
-        for k, op in enumerate(self.bwd_ops):
-            placed = self.placed.get(id(op))
-            if placed == "pad":
-                continue
-            ins = op[1] if placed is None else [a for a in placed[:2] if a is not None]
-            missing = self._missing(ins, present)
-            for m in missing + [(None, ins)]:
+        for k, op, _ in self._backward_steps():
+            missing = self._missing(op[1], present)
+            for m in missing + [op]:
                 for a in m[1]:
                     if _is_var(a) and a in saved:
                         first.setdefault(a, k)
@@ -910,16 +918,13 @@ class _Applied:
         [(write index, row)])}, {saved var: (chain, the corner and the
         shape of its block in the chain's buffer)}). The environment variable
         REMAT_JAX_STOW=0 turns it off (to measure it)."""
-        chains, chain_of, varying = {}, {}, set()
-        for k, op in enumerate(self.bwd_ops):
-            placed = self.placed.get(id(op))
-            if placed is None or placed == "pad":
+        chains, varying = {}, set()
+        for k, op, placed in self._backward_steps():
+            if placed is None:
                 continue
             total, x, lo, _ = placed
             out = op[2][0]
-            c = out if total is None else chain_of[total]
-            chain_of[out] = c
-            self.chain_of[out] = c
+            c = self.chain_of[out] = out if total is None else self.chain_of[total]
             chains.setdefault(c, (out.aval, []))[1].extend(
                 (k, r) for r in range(lo, lo + x.aval.shape[0]))
             if _aval_varying(x.aval) or _aval_varying(out.aval):
@@ -930,7 +935,7 @@ class _Applied:
         chains = {c: ch for c, ch in chains.items() if ch[0].ndim in (2, 3) and c not in varying}
         if not chains or os.environ.get("REMAT_JAX_STOW", "1") == "0":
             return {}, {}
-        first = self.first_read = self.first_read or self._first_reads()
+        first = self.first_read
         # (chain, write index, row, next free index along axis 1, its end)
         free = sorted(([c, k, r, 0, aval.shape[1]] for c, (aval, rows) in chains.items()
                        for k, r in rows), key=lambda f: f[1])
@@ -1000,11 +1005,10 @@ class _Applied:
                 if v in self.buffers:
                     latest[_varying(env[v])] = v
                 if stow is not None and v in self.stowed:
-                    c = self.stowed[v][0]
+                    c, corner, block = self.stowed[v]
                     if c not in stow:
                         aval = self.chains[c][0]
                         stow[c] = jax.lax.full(aval.shape, 0, aval.dtype)
-                    _, corner, block = self.stowed[v]
                     stow[c] = jax.lax.dynamic_update_slice(
                         stow[c], _recast(env[v], block, stow[c].dtype), corner)
         return [read(v) for v in self.outputs], env
@@ -1052,12 +1056,7 @@ class _Applied:
 
         def read(a):
             return a.val if isinstance(a, _core.Literal) else env[a]
-        for k, op in enumerate(self.bwd_ops):
-            placed = self.placed.get(id(op))
-            if placed == "pad":
-                continue   # its sum writes the slice
-            if placed is not None:
-                op = (op[0], [a for a in placed[:2] if a is not None], op[2])
+        for k, op, placed in self._backward_steps():
             if k in unstow:
                 # The stowed values this op (or its recomputation) reads first.
                 tie = self._read_later(frontier, k)

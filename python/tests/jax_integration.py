@@ -382,10 +382,9 @@ class SingleDevice(unittest.TestCase):
             def scan_loss(p, t):
                 return M.gpt_loss(p, t, heads=HEADS, scan=True, **options)
             if budget == "least":
-                try:
+                with self.assertRaises(rj.BudgetError) as ctx:
                     rj.plan(scan_loss, stacked, tokens, budget=1)
-                except rj.PlanError as error:
-                    budget = error.least_peak
+                budget = ctx.exception.least_peak
             temps, outs = {}, {}
             for stow in ("1", "0"):
                 os.environ["REMAT_JAX_STOW"] = stow
