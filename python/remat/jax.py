@@ -73,6 +73,7 @@ import jax  # noqa: E402  (after XLA_FLAGS)
 import numpy as np  # noqa: E402
 from jax.extend import core as _core  # noqa: E402
 
+from . import options as _opts  # noqa: E402
 from . import planner as _planner  # noqa: E402
 
 __all__ = ["checkpoint", "plan", "last_plan", "plans", "clear_plans", "xla_analysis",
@@ -109,8 +110,19 @@ _COLLECTIVES = {"psum", "psum_invariant", "pmax", "pmin", "all_gather", "all_gat
                 "reduce_scatter", "psum_scatter", "all_to_all", "ppermute", "psum2",
                 "ragged_all_to_all", "axis_index"}
 # Call-like primitives whose body is inlined into the plan.
-_INLINE = {"pjit", "jit", "closed_call", "core_call", "remat", "checkpoint", "custom_jvp_call",
-           "custom_vjp_call", "custom_vjp_call_jaxpr", "custom_lin"}
+# A user's `jax.checkpoint` (`remat2`; Flax's `remat`) is inlined: its
+# recomputation is in the joint jaxpr's backward already, and the applied
+# backward fences it as its own (the barrier JAX's prevent_cse places).
+_INLINE = {"pjit", "jit", "closed_call", "core_call", "remat", "remat2", "checkpoint",
+           "custom_jvp_call", "custom_vjp_call", "custom_vjp_call_jaxpr", "custom_lin"}
+# Control flow planned as one op each (never fused, never inlined): a
+# `cond` costs its dearest branch and may be recomputed; a `while` is passed
+# through unplanned (never recomputed: its trip count is unknown).
+_OPAQUE = {"cond", "while"}
+# Effects an equation may have and still be planned: debugging output
+# (`jax.debug.print`, `jax.debug.callback`), run where the program has it
+# and never recomputed.
+_PASSED_EFFECTS = ("DebugEffect", "OrderedDebugEffect", "NamedAxisEffect")
 
 
 def _element(aval):
@@ -163,7 +175,30 @@ def _cost(eqn):
         return max(_numel(a) for a in ins if hasattr(a, "shape")), "reduction"
     if prim in _LAYOUT or prim in _COLLECTIVES:
         return 0, "layout"
+    if prim in _OPAQUE:
+        bodies = [eqn.params["body_jaxpr"], eqn.params["cond_jaxpr"]] if prim == "while" \
+            else list(eqn.params["branches"])
+        costs = [_jaxpr_cost(getattr(b, "jaxpr", b)) for b in bodies]
+        flops = sum(c[0] for c in costs) if prim == "while" else max(c[0] for c in costs)
+        gemm = any(c[1] for c in costs)
+        return flops, "gemm" if gemm else "reduction"
     return sum(_numel(a) for a in outs), "elementwise"
+
+
+def _jaxpr_cost(jaxpr):
+    """(FLOPs, whether it multiplies matrices) of one evaluation of
+    `jaxpr`: calls and bodies included, a scan's body times its length."""
+    flops, gemm = 0, False
+    for eqn in jaxpr.eqns:
+        body, _ = _call_body(eqn)
+        if body is not None and eqn.primitive.name not in _OPAQUE:
+            inner, inner_gemm = _jaxpr_cost(body)
+            flops += inner * eqn.params.get("length", 1)
+        else:
+            inner, cls = _cost(eqn)
+            flops, inner_gemm = flops + inner, cls == "gemm"
+        gemm = gemm or inner_gemm
+    return flops, gemm
 
 
 # All-reduces move each byte twice (reduce-scatter, then all-gather).
@@ -243,10 +278,11 @@ def _flatten_eqns(jaxpr, env, out, scope=""):
                     env[outer] = inner_out if isinstance(inner_out, _core.Literal) else \
                         sub.get(inner_out, inner_out)
                 continue
-        if prim in {"scan", "while", "cond", "custom_transpose_call", "shard_map"} or (
+        if prim not in _OPAQUE and (
+                prim in {"scan", "custom_transpose_call", "shard_map"} or
                 eqn.params.get("jaxpr") is not None or eqn.params.get("branches") is not None):
             raise Unsupported(f"the control-flow primitive '{prim}'")
-        if any(type(e).__name__ != "NamedAxisEffect" for e in eqn.effects):
+        if any(type(e).__name__ not in _PASSED_EFFECTS for e in eqn.effects):
             raise Unsupported(f"the primitive '{prim}' with effects {sorted(map(str, eqn.effects))}")
         outs = [_Value(v.aval) for v in eqn.outvars]
         ins = [rename(a) for a in eqn.invars]
@@ -542,7 +578,7 @@ class _Converted:
     (`order`), which are forward ops, and which IR value each var is."""
 
     def __init__(self, joint, num_outputs, num_inputs, collectives="recompute",
-                 collective_cost=10.0, recompute_convolutions=False):
+                 collective_cost=10.0, recompute_convolutions=False, one_block=False):
         jaxpr = joint.jaxpr
         self.collectives, self.collective_cost = collectives, collective_cost
         # Under policy dots-no-batch (which keeps the results of the matrix
@@ -550,6 +586,10 @@ class _Converted:
         # saveable saves no convolution, so the forward's convolutions carry
         # remat.policy = "recompute".
         self.recompute_convolutions = recompute_convolutions
+        # Under policies full and sqrt, which keep the inputs of checkpoint
+        # blocks: a function with no numbered scope is one block (0), as
+        # `jax.checkpoint` of the whole function.
+        self.one_block = one_block
         renamed = {}
         ops = _flatten_eqns(jaxpr, renamed, [])
         self.jaxpr = jaxpr
@@ -566,8 +606,9 @@ class _Converted:
                 self.value[v] = self.graph.arg(*_element(v.aval))
         self.results = [v if isinstance(v, _core.Literal) else renamed.get(v, v)
                         for v in jaxpr.outvars]
-        live, self.forward = _liveness(ops, self.results, self.results[:num_outputs])
         self.cotangents = set(jaxpr.invars[num_inputs:])
+        live, self.forward = _liveness(ops, self.results, self.results[:num_outputs],
+                                       self.cotangents)
         self.order = _lazy_order([op for op in ops if id(op) in live], self.forward,
                                  self.cotangents)
         # Values computed from literals alone (iota, a broadcast constant, a
@@ -585,6 +626,9 @@ class _Converted:
         # XLA's in-place update is (the output buffer is there from the
         # start, as result-buffers=preallocated counts it; the slice's
         # gradient lives until it is written).
+        if self.one_block:
+            self.one_block = not any(_block_of(op) is not None for op in self.order
+                                     if id(op) in self.forward)
         self.slice_sums, writes = _slice_sums(
             [op for op in self.order if id(op) not in self.forward], self.results, constant)
         write_at = {key: how[1] for key, how in self.slice_sums.items() if how != "pad"}
@@ -681,7 +725,7 @@ class _Converted:
             if block is None:
                 blocks = [self.block[a] for m in members for a in m[1]
                           if _is_var(a) and self.block.get(a) is not None]
-                block = max(blocks) if blocks else None
+                block = max(blocks) if blocks else 0 if self.one_block else None
         traffic = {}
         collective = prim in _COLLECTIVES
         if collective and self.collectives == "recompute":
@@ -697,7 +741,8 @@ class _Converted:
             policy = "recompute"
         results = self.graph.op(callee, operands, [_element(v.aval) for v in arrays],
                                 flops=flops, cost_class=cost_class,
-                                side_effects=collective and self.collectives == "keep",
+                                side_effects=(collective and self.collectives == "keep")
+                                or prim == "while",
                                 loc=loc, block=block, policy=policy,
                                 batch_dims=batch_dims, **traffic)
         for k, (v, r) in enumerate(zip(arrays, results)):
@@ -710,20 +755,27 @@ def _fusion_groups(order, forward, results, cost):
     """XLA's producer-consumer fusion, as remat should see it: an
     elementwise, layout or view op whose one result has one user, on the
     same side (forward or backward), that is not a matmul or a collective,
-    joins that user's group: its value never exists in memory. `cost` is
-    _cost (memoized by the caller). Returns {id(root): [members in order,
-    root last]}."""
+    joins that user's group: its value never exists in memory. Unless the
+    group reads a value computed after the op (outside the group): fused,
+    the op would run only there, and what it reads would stay live across
+    that computation (a chain of sums of per-step gradients, each from a
+    matmul, would hold every step's gradient to the end; XLA's schedule
+    adds them as they come). `cost` is _cost (memoized by the caller).
+    Returns {id(root): [members in order, root last]}."""
     users = {}
     for op in order:
         for a in op[1]:
             if _is_var(a):
                 users.setdefault(a, set()).add(id(op))
     by_id = {id(op): op for op in order}
+    position = {v: k for k, op in enumerate(order) for v in op[2]}
     root_of, groups = {}, {}
+    reads = {}  # id(root) -> {var the group reads from outside: its producer's position}
 
     def cost_class(op):
         return cost(op[0])[1]
-    for op in reversed(order):
+    for k in reversed(range(len(order))):
+        op = order[k]
         root = op
         prim = op[0].primitive.name
         arrays = [v for v in op[2] if _is_array(v)]
@@ -733,11 +785,17 @@ def _fusion_groups(order, forward, results, cost):
             if len(consumers) == 1:
                 user = by_id[next(iter(consumers))]
                 uprim = user[0].primitive.name
+                group = reads[id(root_of[id(user)])]
                 if (id(user) in forward) == (id(op) in forward) and uprim not in _COLLECTIVES \
-                        and cost_class(user) != "gemm":
+                        and uprim not in _OPAQUE and cost_class(user) != "gemm" and \
+                        all(p < k for v, p in group.items() if v not in op[2]):
                     root = root_of[id(user)]
         root_of[id(op)] = root
         groups.setdefault(id(root), []).append(op)
+        group = reads.setdefault(id(root), {})
+        for v in op[2]:
+            group.pop(v, None)
+        group.update((a, position[a]) for a in op[1] if _is_var(a) and a in position)
     for members in groups.values():
         members.reverse()
     return groups
@@ -747,10 +805,18 @@ def _is_var(a):
     return not isinstance(a, _core.Literal)
 
 
-def _liveness(ops, results, forward_results):
+def _liveness(ops, results, forward_results, cotangents=frozenset()):
     """ids of the ops the results need, and of those the forward results
-    need (the forward ops)."""
+    need (the forward ops). Ops with (debugging) effects are kept with what
+    they read; one that reads no cotangent is a forward op, so it runs once,
+    in the forward, where the program has it."""
     producer = {v: op for op in ops for v in op[2]}
+    effects = [op for op in ops if any(type(e).__name__ != "NamedAxisEffect"
+                                       for e in op[0].effects)]
+    from_ct = set(cotangents)
+    for op in ops:
+        if any(_is_var(a) and a in from_ct for a in op[1]):
+            from_ct.update(op[2])
 
     def needed(roots):
         seen, stack = set(), [producer[v] for v in roots if _is_var(v) and v in producer]
@@ -761,7 +827,11 @@ def _liveness(ops, results, forward_results):
             seen.add(id(op))
             stack += [producer[a] for a in op[1] if _is_var(a) and a in producer]
         return seen
-    return needed(results), needed(forward_results)
+    forward_effects = [op for op in effects
+                       if not any(_is_var(a) and a in from_ct for a in op[1])]
+    live = needed(list(results) + [a for op in effects for a in op[1]])
+    forward = needed(list(forward_results) + [a for op in forward_effects for a in op[1]])
+    return live | {id(op) for op in effects}, forward | {id(op) for op in forward_effects}
 
 
 def _lazy_order(ops, forward, cotangents):
@@ -799,6 +869,9 @@ class PlanInfo:
         self.trace = None
         self.converted = None
         self.applied = None
+        self.options = None
+        self.xla = None          # XLA's figures of the planned step, where checked
+        self.rounds = []         # (internal budget, XLA's total) per plan, where checked
 
     @property
     def planning_time_s(self):
@@ -1196,31 +1269,63 @@ def _signature(args):
                         getattr(getattr(x, "aval", None), "weak_type", None)) for x in flat)
 
 
+POLICIES = ("auto", "none", "full", "sqrt", "selective", "dots", "dots_no_batch")
+
+
+def _options(policy, budget, max_overhead, device, has_aux, result_buffers, collectives,
+             collective_cost):
+    """The planning options, validated (ValueError naming the valid forms):
+    the budget in bytes, auto with neither a budget nor a max_overhead
+    given the least peak within options.DEFAULT_MAX_OVERHEAD."""
+    if policy == "dots-no-batch":  # remat-opt's spelling of JAX's name
+        policy = "dots_no_batch"
+    _opts.choice(policy, POLICIES, "policy")
+    budget, max_overhead = _opts.budget_or_overhead(policy, budget, max_overhead)
+    _opts.choice(result_buffers, ("preallocated", "defined"), "result_buffers")
+    _opts.choice(collectives, ("recompute", "keep"), "collectives")
+    if not isinstance(has_aux, bool):
+        raise ValueError(f"has_aux must be True or False, not {has_aux!r}")
+    if isinstance(collective_cost, bool) or not isinstance(collective_cost, (int, float)) or \
+            not collective_cost >= 0 or not math.isfinite(collective_cost):
+        raise ValueError(f"collective_cost must be a non-negative number, not "
+                         f"{collective_cost!r}")
+    return dict(policy=policy, budget=budget, max_overhead=max_overhead,
+                device=_opts.device_spec(device), has_aux=has_aux,
+                result_buffers=result_buffers, collectives=collectives,
+                collective_cost=float(collective_cost))
+
+
 def plan(fun, *args, policy="auto", budget=None, max_overhead=None, device="cpu",
          has_aux=False, result_buffers="preallocated", collectives="recompute",
          collective_cost=10.0):
     """Plans `fun` at `args` (arrays, tracers or `jax.ShapeDtypeStruct`s);
-    returns a PlanInfo. Raises Unsupported for what remat does not model and
-    PlanError when the planner refuses (an impossible budget). The options
-    are checkpoint()'s."""
-    if policy == "dots_no_batch":  # JAX's spelling of remat-opt's name
-        policy = "dots-no-batch"
-    if collectives not in ("recompute", "keep"):
-        raise ValueError(f"collectives must be 'recompute' or 'keep', not {collectives!r}")
-    if not collective_cost >= 0:
-        raise ValueError(f"collective_cost must be non-negative, not {collective_cost!r}")
+    returns a PlanInfo. Raises ValueError for an invalid option, Unsupported
+    for what remat does not model and PlanError when the planner refuses (an
+    impossible budget). The options are checkpoint()'s; the plan is not
+    checked against XLA (checkpoint() does that)."""
+    o = _options(policy, budget, max_overhead, device, has_aux, result_buffers, collectives,
+                 collective_cost)
+    return _plan(fun, args, o)
+
+
+def _plan(fun, args, o):
+    """plan() with validated options `o` (_options)."""
     info = PlanInfo(_signature(args))
+    info.options = o
     start = time.perf_counter()
-    trace = _Trace(fun, args, has_aux)
+    trace = _Trace(fun, args, o["has_aux"])
     info.times["trace"] = time.perf_counter() - start
     start = time.perf_counter()
-    conv = _Converted(trace.joint, trace.num_outputs, trace.num_leaves, collectives,
-                      collective_cost, recompute_convolutions=policy == "dots-no-batch")
+    policy = "dots-no-batch" if o["policy"] == "dots_no_batch" else o["policy"]
+    conv = _Converted(trace.joint, trace.num_outputs, trace.num_leaves, o["collectives"],
+                      o["collective_cost"], recompute_convolutions=policy == "dots-no-batch",
+                      one_block=policy in ("full", "sqrt"))
     info.num_ops = conv.num_ops
     info.ir = conv.text
     info.times["convert"] = time.perf_counter() - start
-    report = _planner.plan(info.ir, policy=policy, budget=budget, max_overhead=max_overhead,
-                           device=device, result_buffers=result_buffers)
+    report = _planner.plan(info.ir, policy=policy, budget=o["budget"],
+                           max_overhead=o["max_overhead"], device=o["device"],
+                           result_buffers=o["result_buffers"])
     info.report = report
     info.times["plan"] = report["planning_time_s"]
     saved = []
@@ -1235,57 +1340,250 @@ def plan(fun, *args, policy="auto", budget=None, max_overhead=None, device="cpu"
     return info
 
 
+def _step(info):
+    """The joint step as remat plans it, with the plan applied: (leaves,
+    cotangents) -> (outputs, gradients of every floating-point leaf)."""
+    applied, trace = info.apply(), info.trace
+
+    def step(leaves, cts):
+        def f(*primals):
+            full = list(leaves)
+            for i, p in zip(trace.diff, primals):
+                full[i] = p
+            outs = applied.fn(*full)
+            return [outs[k] for k in trace.diff_out], outs
+        _, pull, outs = jax.vjp(f, *[leaves[i] for i in trace.diff], has_aux=True)
+        return outs, pull(list(cts))
+    return step
+
+
+def _xla_figures(info):
+    """XLA's memory_analysis() of the planned step (_step) compiled alone:
+    temp, argument, output bytes and their sum `total_bytes`, which a
+    budget bounds (result_buffers="preallocated")."""
+    closed = info.trace.closed
+    leaves = [_spec(a) for a in closed.in_avals]
+    cts = [_spec(closed.out_avals[k]) for k in info.trace.diff_out]
+    figures = xla_analysis(_step(info), leaves, cts)
+    figures["total_bytes"] = (figures["temp_bytes"] + figures["argument_bytes"]
+                              + figures["output_bytes"])
+    return figures
+
+
+def _sharded(args):
+    """Whether any of `args` varies over manual mesh axes (inside
+    `shard_map`, where the step cannot be compiled alone)."""
+    for x in jax.tree_util.tree_leaves(args):
+        try:
+            t = jax.typeof(x)
+        except TypeError:
+            continue
+        if _aval_varying(t) or not getattr(getattr(t, "manual_axis_type", None), "empty", True):
+            return True
+    return False
+
+
+def _verified_plan(fun, args, o, rounds):
+    """A plan whose step XLA compiles within the budget. remat's model and
+    XLA's allocation differ both ways (XLA fuses, lends output buffers and
+    schedules on its own; it also materializes values the jaxpr does not
+    show), so each round plans at an internal budget, compiles the planned
+    step (_xla_figures) and moves the internal budget by what XLA's total
+    is under (or over) the budget: a plan over it is replaced by one at a
+    lower internal budget, and a budget below the least peak of remat's
+    model is planned at that least peak and kept if XLA's total fits. At
+    most `rounds` plans; the one that fits with the least estimated time is
+    returned. Raises BudgetError with XLA's figures when none fits."""
+    budget = o["budget"]
+    internal, tried, fits = budget, [], []
+    for _ in range(rounds):
+        try:
+            info = _plan(fun, args, dict(o, budget=internal))
+        except BudgetError as error:
+            # Below the least peak of remat's model: that plan, if XLA's
+            # total for it is lower.
+            if error.least_peak is None or any(b == error.least_peak for b, _ in tried):
+                if not tried:
+                    raise
+                break
+            internal = error.least_peak
+            info = _plan(fun, args, dict(o, budget=internal))
+        start = time.perf_counter()
+        info.xla = _xla_figures(info)
+        info.times["verify"] = time.perf_counter() - start
+        total = info.xla["total_bytes"]
+        tried.append((internal, total))
+        info.report["xla"] = dict(info.xla, budget_bytes=budget, internal_budget_bytes=internal)
+        if total <= budget:
+            fits.append(info)
+            # Close enough (within 1% of the budget), or planned at the budget.
+            if internal == budget or budget - total <= budget // 100:
+                break
+        step = budget - total
+        if step == 0 or internal + step <= 0 or any(b == internal + step for b, _ in tried):
+            break
+        internal += step
+    if fits:
+        best = min(fits, key=lambda i: (i.report["result"]["estimated_time_s"],
+                                        i.xla["total_bytes"]))
+        best.rounds = list(tried)
+        best.report["xla"]["rounds"] = len(tried)
+        return best
+    least = min(total for _, total in tried)
+    error = BudgetError(
+        f"XLA's total (arguments + outputs + temp bytes of the compiled step) is above the "
+        f"budget {budget} bytes after {len(tried)} plan(s): "
+        + ", ".join(f"{t} bytes at an internal budget of {b}" for b, t in tried)
+        + f"; the least XLA total reached is {least} bytes")
+    error.least_peak, error.xla_total = least, least
+    raise error
+
+
 def checkpoint(fun, *, policy="auto", budget=None, max_overhead=None, device="cpu",
                has_aux=False, strict=True, result_buffers="preallocated",
-               collectives="recompute", collective_cost=10.0):
+               collectives="recompute", collective_cost=10.0, static_argnums=(),
+               static_argnames=(), verify=True, verify_rounds=3):
     """`fun` with remat's plan applied: differentiate the result (jax.grad,
     jax.value_and_grad, jax.vjp), and its backward recomputes what remat
-    chose not to keep.
+    chose not to keep. Call it as `fun` (positional and keyword arguments,
+    any pytrees).
 
     policy: remat's policy (auto, none, full, sqrt, selective, dots,
     dots_no_batch: dots keeping only the dot_generals without batch
     dimensions, as JAX's dots_with_no_batch_dims_saveable); budget: a
-    bound on the planned peak (`"8GiB"`, bytes); max_overhead: the recompute
-    time allowed, as a fraction of the step; device: the cost model's device
-    (cpu, h100, h200, ...); has_aux: `fun` returns `(loss, aux)` and aux is
-    not differentiated (as `jax.grad(..., has_aux=True)`); result_buffers:
-    remat's model of the step's outputs, "preallocated" (for the whole step,
-    as XLA allocates them: the budget then bounds XLA's argument + output +
-    temp bytes) or "defined" (from the op that computes them); collectives:
-    under `shard_map`, "recompute" (as JAX's own policies do: a collective
+    bound on the step's memory in bytes (an int, or `"8GiB"`, `"8 GiB"`,
+    `"1.5GB"`); max_overhead: the recompute time allowed, as a fraction of
+    the step (`0.05` or `"5%"`); policy auto with neither: the least peak
+    within 5% (`remat.options.DEFAULT_MAX_OVERHEAD`); device: the cost
+    model's device (cpu, h100, h200, a100, a device file's dict or path);
+    has_aux: `fun` returns `(loss, aux)` and aux is not differentiated (as
+    `jax.grad(..., has_aux=True)`); result_buffers: remat's model of the
+    step's outputs, "preallocated" (for the whole step, as XLA allocates
+    them: the budget then bounds XLA's argument + output + temp bytes) or
+    "defined" (from the op that computes them); collectives: under
+    `shard_map`, "recompute" (as JAX's own policies do: a collective
     recomputed communicates again, costed as reading the bytes it sends
     `collective_cost` times, the device's memory bandwidth over its link
-    bandwidth) or "keep" (never recomputed). Gradients are
-    planned for every floating-point input (XLA drops those the caller does
-    not use). The plan is made on the first call for each signature and
-    kept; `plans()` lists them. Reverse mode only: the result is a
-    `jax.custom_vjp`."""
+    bandwidth) or "keep" (never recomputed).
+
+    static_argnums, static_argnames: arguments that are not traced (as
+    `jax.jit`'s): they take part in the plan's key and `fun` sees them as
+    given. Leaves that are no arrays (Python bools, ints, floats, strings)
+    are static too: a caller that passes a concrete value did not trace it.
+
+    verify: with a budget, the planned step is compiled by XLA and its
+    total (`memory_analysis()`: arguments + outputs + temp) compared with
+    the budget; over it, remat plans again at a budget lowered by the
+    excess, at most `verify_rounds` plans, and raises BudgetError with
+    XLA's figures if none fits (the plan's `xla` and its report's "xla"
+    carry XLA's figures). Not inside `shard_map`, where the step cannot be
+    compiled alone. The check costs one more XLA compile per round.
+
+    An invalid option is a ValueError here; an impossible budget a
+    BudgetError at the first call (or, with strict=False, a warning and
+    `fun` unchanged). Gradients are planned for every floating-point input
+    (XLA drops those the caller does not use). The plan is made on the
+    first call for each signature and kept; `plans()` lists them. Reverse
+    mode only: the result is a `jax.custom_vjp`."""
+    o = _options(policy, budget, max_overhead, device, has_aux, result_buffers, collectives,
+                 collective_cost)
+    if not isinstance(verify_rounds, int) or verify_rounds < 1:
+        raise ValueError(f"verify_rounds must be a positive int, not {verify_rounds!r}")
+    static = _Statics(fun, static_argnums, static_argnames)
     cache = {}
 
-    def wrapped(*args):
-        key = _signature(args)
-        info = cache.get(key)
+    def wrapped(*args, **kwargs):
+        call = static.split(args, kwargs)
+        info = cache.get(call.key)
         if info is None:
-            info = _plan_or_fallback(fun, args, dict(
-                policy=policy, budget=budget, max_overhead=max_overhead, device=device,
-                has_aux=has_aux, result_buffers=result_buffers, collectives=collectives,
-                collective_cost=collective_cost), strict)
-            cache[key] = info
+            info = _plan_or_fallback(call.fun, call.leaves, o, strict,
+                                     verify and o["budget"] is not None, verify_rounds)
+            cache[call.key] = info
         if info.fallback is not None:
-            return fun(*args)
-        return info.apply()(*args)
-    wrapped.__wrapped__ = fun
-    wrapped.__name__ = getattr(fun, "__name__", "checkpointed")
+            return fun(*args, **kwargs)
+        return info.apply()(*call.leaves)
+    functools.update_wrapper(wrapped, fun)
     return wrapped
 
 
-def _plan_or_fallback(fun, args, options, strict):
+class _Statics:
+    """How checkpoint() calls `fun`: the arguments split into the array
+    leaves remat traces and plans, and the static rest (static_argnums,
+    static_argnames, and leaves that are no arrays), which closes over
+    the function it plans."""
+
+    def __init__(self, fun, argnums, argnames):
+        import inspect
+        argnums = (argnums,) if isinstance(argnums, int) else tuple(argnums)
+        argnames = (argnames,) if isinstance(argnames, str) else tuple(argnames)
+        if not all(isinstance(i, int) for i in argnums):
+            raise ValueError(f"static_argnums must be ints, not {argnums!r}")
+        if not all(isinstance(n, str) for n in argnames):
+            raise ValueError(f"static_argnames must be strings, not {argnames!r}")
+        self.fun, self.argnums, self.argnames = fun, set(argnums), set(argnames)
+        self.positions = {}  # parameter name -> its position, where fun has one
+        try:
+            params = list(inspect.signature(fun).parameters.values())
+        except (TypeError, ValueError):
+            params = []
+        for k, p in enumerate(params):
+            if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD):
+                self.positions[p.name] = k
+
+    def _is_static(self, k, n):
+        k = k % n if k < 0 else k
+        return k in {i % n if i < 0 else i for i in self.argnums} or any(
+            self.positions.get(name) == k for name in self.argnames)
+
+    def split(self, args, kwargs):
+        import types
+        n = len(args)
+        static_pos = {k: a for k, a in enumerate(args) if self._is_static(k, n)}
+        static_kw = {name: v for name, v in kwargs.items() if name in self.argnames}
+        dynamic = ([a for k, a in enumerate(args) if k not in static_pos],
+                   {name: v for name, v in kwargs.items() if name not in static_kw})
+        leaves, tree = jax.tree_util.tree_flatten(dynamic)
+        arrays = [k for k, x in enumerate(leaves) if _is_array_like(x)]
+        constants = {k: x for k, x in enumerate(leaves) if not _is_array_like(x)}
+        fun = self.fun
+
+        def planned(*array_leaves):
+            full = list(leaves)
+            for k, x in zip(arrays, array_leaves):
+                full[k] = x
+            dyn_args, dyn_kwargs = jax.tree_util.tree_unflatten(tree, full)
+            it = iter(dyn_args)
+            call_args = [static_pos[k] if k in static_pos else next(it) for k in range(n)]
+            return fun(*call_args, **dyn_kwargs, **static_kw)
+        planned.__name__ = getattr(fun, "__name__", "checkpointed")
+        statics = (tuple(sorted(static_pos.items())), tuple(sorted(static_kw.items())),
+                   tuple(sorted(constants.items())))
+        try:
+            hash(statics)
+        except TypeError:
+            statics = ("id", id(statics), tuple(map(id, static_pos.values())),
+                       tuple(map(id, static_kw.values())), tuple(map(id, constants.values())))
+        array_leaves = [leaves[k] for k in arrays]
+        return types.SimpleNamespace(fun=planned, leaves=array_leaves,
+                                     key=(tree, statics, _signature(array_leaves)))
+
+
+def _is_array_like(x):
+    """A leaf remat traces: a JAX array or tracer (a jax.Array too), a numpy array or scalar,
+    a ShapeDtypeStruct."""
+    return isinstance(x, (jax.Array, np.ndarray, np.generic, jax.ShapeDtypeStruct))
+
+
+def _plan_or_fallback(fun, args, o, strict, verify=False, rounds=3):
     if not _FLAG_SET_IN_TIME and not _flag_in_effect():
         warnings.warn("remat: JAX's backends started before remat.jax was imported, without "
                       f"XLA_FLAGS={XLA_FLAG}: XLA:CPU merges recomputation back into the forward "
                       "(import remat.jax first, or set the flag)", stacklevel=3)
     try:
-        info = plan(fun, *args, **options)
+        if verify and not _sharded(args):
+            info = _verified_plan(fun, args, o, rounds)
+        else:
+            info = _plan(fun, args, o)
     except PlanError as error:
         if strict and isinstance(error, BudgetError):
             raise
