@@ -146,13 +146,13 @@ def mixer(policy=None, batch=4, patches=64, dim=128, depth=4):
             return self.head(x.mean(axis=1))
 
     model = Mixer(nnx.Rngs(0, dropout=1))
-    graphdef, state = nnx.split(model)
+    graphdef, params, rest = nnx.split(model, nnx.Param, ...)
     x = jax.random.normal(jax.random.PRNGKey(1), (batch, patches, dim))
 
-    def loss(state, x):
-        out = nnx.merge(graphdef, state)(x)
+    def loss(params, rest, x):
+        out = nnx.merge(graphdef, params, rest)(x)
         return jnp.mean(out ** 2)
-    return loss, (state, x), {}
+    return loss, (params, rest, x), {}
 
 
 def lstm(policy=None, batch=8, steps=32, features=64, hidden=256):

@@ -1395,7 +1395,7 @@ def _verified_plan(fun, args, o, rounds):
     most `rounds` plans; the one that fits with the least estimated time is
     returned. Raises BudgetError with XLA's figures when none fits."""
     budget = o["budget"]
-    internal, tried, fits = budget, [], []
+    internal, tried, fits, model = budget, [], [], None
     for _ in range(rounds):
         try:
             info = _plan(fun, args, dict(o, budget=internal))
@@ -1405,7 +1405,9 @@ def _verified_plan(fun, args, o, rounds):
             if error.least_peak is None or any(b == error.least_peak for b, _ in tried):
                 if not tried:
                     raise
+                model = error
                 break
+            model = error
             internal = error.least_peak
             info = _plan(fun, args, dict(o, budget=internal))
         start = time.perf_counter()
@@ -1434,8 +1436,12 @@ def _verified_plan(fun, args, o, rounds):
         f"XLA's total (arguments + outputs + temp bytes of the compiled step) is above the "
         f"budget {budget} bytes after {len(tried)} plan(s): "
         + ", ".join(f"{t} bytes at an internal budget of {b}" for b, t in tried)
-        + f"; the least XLA total reached is {least} bytes")
+        + f"; the least XLA total reached is {least} bytes"
+        + (f" (remat's own model: {model})" if model is not None else ""))
+    # least_peak: the least XLA total; peak_lower_bound: remat's model's
+    # bound, where it refused the budget (XLA may allocate less).
     error.least_peak, error.xla_total = least, least
+    error.peak_lower_bound = getattr(model, "peak_lower_bound", None)
     raise error
 
 
