@@ -24,7 +24,11 @@ peak remat can reach, unless `strict=False`.
 
 Random ops (dropout's RNG) are never recomputed: their values are saved when
 the backward needs them, so recomputation cannot change a mask. In-place ops
-are kept in the forward. docs/PyTorch.md has the details and the numbers.
+are kept in the forward. `torch.utils.checkpoint` regions (and selective
+activation checkpointing's policies) in the compiled code are honored: what
+they save is saved and what they recompute is recomputed (`user_checkpoints`).
+Options are checked when `backend(...)` is called (ValueError). docs/PyTorch.md
+has the details and the numbers.
 """
 
 import functools
@@ -39,6 +43,7 @@ import torch.fx as fx
 from torch._functorch import partitioners as _partitioners
 from torch.utils import flop_counter as _flop_counter
 
+from . import options as _options
 from . import planner as _planner
 
 __all__ = ["backend", "partition", "last_plan", "plans", "clear_plans", "step_peak",
@@ -46,6 +51,13 @@ __all__ = ["backend", "partition", "last_plan", "plans", "clear_plans", "step_pe
            "Unsupported", "PlanError"]
 
 PlanError = _planner.PlanError
+
+POLICIES = ("auto", "none", "selective", "full", "sqrt", "dots")
+COMPILERS = ("eager", "inductor")
+# What a torch.utils.checkpoint region's tags (node.meta["recompute"]) are
+# to the planner: "honor" every tag, "must" only MUST_SAVE / MUST_RECOMPUTE,
+# "ignore" none (docs/PyTorch.md, "User checkpoints").
+USER_CHECKPOINTS = ("honor", "must", "ignore")
 
 _ELEMENT = {
     torch.float32: "f32", torch.float16: "f16", torch.bfloat16: "bf16", torch.float64: "f64",
@@ -167,18 +179,61 @@ def _is_mutating(op):
 _BLOCK = re.compile(r"(?:^|[._\]\[])(\d+)(?:[\]._]|$)")
 
 
-def _block_of(node):
+def _block_of(node, default=None):
     """The checkpoint block of a forward node: the index of the first
     numbered submodule (a ModuleList entry, e.g. `layers.3` or `h.3`) on its
-    module stack, as Dynamo records it."""
-    stack = node.meta.get("nn_module_stack")
-    if not stack:
-        return None
-    for path, _ in stack.values():
+    module stack, as Dynamo records it; `default` if there is none."""
+    for path, _ in (node.meta.get("nn_module_stack") or {}).values():
         m = _BLOCK.search(str(path))
         if m:
             return int(m.group(1))
-    return None
+    return default
+
+
+def _checkpoint_policies(joint_module, mode):
+    """remat.policy overrides (FX node name -> "save" | "recompute") from
+    the tags AOTAutograd puts on the nodes of a torch.utils.checkpoint
+    region (node.meta["recompute"], a CheckpointPolicy that selective
+    activation checkpointing's policy function chooses; node.meta
+    ["ac_graph_id"], the region). mode "honor": MUST_SAVE and PREFER_SAVE
+    save, MUST_RECOMPUTE and PREFER_RECOMPUTE recompute; "must": the MUST_*
+    tags only; "ignore": none. As in PyTorch's partitioners
+    (cleanup_recompute_tags), what a region reads from outside regions is
+    saved (torch.utils.checkpoint saves its inputs), and so is a recomputed
+    value a later region reads (the boundary of consecutive checkpointed
+    blocks) or one with a backward hook that no region recomputes from."""
+    if mode == "ignore":
+        return {}
+    from torch.utils.checkpoint import CheckpointPolicy
+    honored = {CheckpointPolicy.MUST_SAVE: "save", CheckpointPolicy.MUST_RECOMPUTE: "recompute"}
+    if mode == "honor":
+        honored.update({CheckpointPolicy.PREFER_SAVE: "save",
+                        CheckpointPolicy.PREFER_RECOMPUTE: "recompute"})
+    nodes = list(joint_module.graph.nodes)
+    tag = {n: honored.get(n.meta.get("recompute")) for n in nodes}
+    policies = {}
+    for node in nodes:
+        region = node.meta.get("ac_graph_id")
+        recomputing = [u for u in node.users if tag[u] == "recompute"]
+        policy = tag[node]
+        if policy == "recompute" and (
+                any(region is not None and u.meta.get("ac_graph_id", region) > region
+                    for u in recomputing)
+                or (node.meta.get("has_backward_hook") and not recomputing)):
+            policy = "save"
+        elif policy is None and region is None and recomputing and not (
+                # (not an untagged item of an op inside a region, as in PyTorch)
+                node.target is operator.getitem
+                and node.args[0].meta.get("ac_graph_id") is not None):
+            policy = "save"
+        if policy is None:
+            continue
+        if node.target is operator.getitem:
+            # An item's policy is its op's; saving one item saves the op.
+            node = node.args[0]
+        if policy == "save" or node.name not in policies:
+            policies[node.name] = policy
+    return policies
 
 
 class _Converted:
@@ -187,6 +242,7 @@ class _Converted:
     def __init__(self, joint_module, num_fwd_outputs, keep_outputs=True, policies=None):
         self.graph = _planner.JointGraph("joint")
         self.policies = policies or {}   # fx node name -> remat.policy override
+        self.overrides = {}      # the overrides the IR has (ops that can honor them)
         self.value = {}          # fx node -> ssa value
         self.node_of = {}        # (loc name, result index) -> fx node
         self.arg_nodes = []      # argument index -> fx node
@@ -217,6 +273,9 @@ class _Converted:
         tangents = [n for n in nodes if n.op == "placeholder" and _is_tangent(n)]
         inputs = [n for n in nodes if n.op in ("placeholder", "get_attr") and n not in tangents]
         forward = [n for n in nodes if n.op == "call_function" and n.name in self.forward_names]
+        # A region without numbered submodules (a layer compiled on its own,
+        # as under FSDP2) is one checkpoint block, 0.
+        self.default_block = None if any(_block_of(n) is not None for n in forward) else 0
         rest = _lazy_order([n for n in nodes[:-1] if n.op not in ("placeholder", "get_attr")
                             and n.name not in self.forward_names])
         for node in inputs + forward + tangents + rest:
@@ -301,11 +360,18 @@ class _Converted:
             flops, cost_class = 0, "view"
         else:
             flops, cost_class = _flops(node, op, outputs)
-        block = _block_of(node)
+        block = _block_of(node, self.default_block)
+        side_effects = random or mutating or not outputs
+        # An op that cannot run again is saved where the backward needs it,
+        # whatever a "recompute" override says (a random op's mask).
+        policy = self.policies.get(node.name)
+        if policy == "recompute" and side_effects:
+            policy = None
+        if policy is not None:
+            self.overrides[node.name] = policy
         results = self.graph.op(str(op), inputs, outputs, flops=flops, cost_class=cost_class,
-                                side_effects=random or mutating or not outputs,
-                                loc=node.name, block=block,
-                                policy=self.policies.get(node.name))
+                                side_effects=side_effects, loc=node.name, block=block,
+                                policy=policy)
         self.num_ops += 1
         if multi:
             self.value[node] = [results[index_map[i]] if i in index_map else None
@@ -343,9 +409,11 @@ class _Converted:
 
 
 class PlanInfo:
-    """What one call of `partition` did (`plans()`, `last_plan()`): the
-    report of remat-opt, the names of the saved FX nodes, the IR, the two
-    graphs, the times and, on a fallback, its reason."""
+    """What one call of `partition` did (`plans()`, `last_plan()`), or
+    that Inductor's caches served a region (`from_cache`, nothing else
+    set): the report of remat-opt, the names of the saved FX nodes, the IR, the two
+    graphs, the times, the overrides taken from user checkpoints and, on a
+    fallback, its reason."""
 
     def __init__(self):
         self.report = None
@@ -355,9 +423,11 @@ class PlanInfo:
         self.num_fwd_outputs = None
         self.times = {}              # its parts: convert, plan (remat-opt), extract
         self.fallback = None
+        self.checkpoint_policies = {}  # user checkpoints' remat.policy overrides, by op
         self.num_ops = 0
         self.ir = None
         self.partitioner = "remat"
+        self.from_cache = False      # Inductor's caches served the region: no plan made here
         self.fw_module = self.bw_module = None
 
 
@@ -434,26 +504,55 @@ def _place_recomputation(bw_module):
     return bw_module
 
 
+def _planner_options(policy="auto", budget=None, max_overhead=None, device=None, strict=True,
+                     keep_outputs=True, user_checkpoints="honor"):
+    """backend()'s planner options, checked (a bad value is a ValueError
+    naming the valid forms) and in the planner's terms: the budget in bytes,
+    and auto with neither a budget nor a max_overhead the least peak within
+    options.DEFAULT_MAX_OVERHEAD. device None: from the graph's tensors
+    (h200 for CUDA, cpu otherwise) when it is partitioned."""
+    _options.choice(policy, POLICIES, "policy")
+    budget, max_overhead = _options.budget_or_overhead(policy, budget, max_overhead)
+    if device is not None:
+        device = _options.device_spec(device)
+    _options.choice(strict, (True, False), "strict")
+    _options.choice(keep_outputs, (True, False), "keep_outputs")
+    _options.choice(user_checkpoints, USER_CHECKPOINTS, "user_checkpoints")
+    return dict(policy=policy, budget=budget, max_overhead=max_overhead, device=device,
+                strict=strict, keep_outputs=keep_outputs, user_checkpoints=user_checkpoints)
+
+
 def partition(joint_module, joint_inputs, *, num_fwd_outputs, policy="auto", budget=None,
-              max_overhead=None, device=None, strict=True, keep_outputs=True, fallback=None,
-              **kwargs):
+              max_overhead=None, device=None, strict=True, keep_outputs=True,
+              user_checkpoints="honor", fallback=None, **kwargs):
     """An AOTAutograd partition function (pass it through
-    `functools.partial` with the planner options, or use `backend`)."""
+    `functools.partial` with the planner options, or use `backend`). The
+    options are backend()'s, checked here too."""
+    options = _planner_options(policy, budget, max_overhead, device, strict, keep_outputs,
+                               user_checkpoints)
     info = PlanInfo()
     _PLANS.append(info)
     fallback = fallback or _partitioners.default_partition
     static = kwargs.get("static_lifetime_input_indices")
     try:
         start = time.perf_counter()
-        conv = _Converted(joint_module, num_fwd_outputs, keep_outputs)
+        conv = _Converted(joint_module, num_fwd_outputs, options["keep_outputs"],
+                          _checkpoint_policies(joint_module, options["user_checkpoints"]))
+        info.checkpoint_policies = conv.overrides
         info.num_ops = conv.num_ops
         text = conv.graph.text(conv.results, conv.forward_results)
         info.ir = text
         info.times["convert"] = time.perf_counter() - start
-        if device is None:
-            device = _device_of(joint_inputs)
-        report = _planner.plan(text, policy=policy, budget=budget, max_overhead=max_overhead,
-                               device=device)
+        device = options["device"] or _device_of(joint_inputs)
+        max_overhead = options["max_overhead"]
+        if max_overhead is not None and "recompute" in info.checkpoint_policies.values():
+            # The overhead is remat's, on top of what the user's checkpoints
+            # recompute (their plan: policy none with their overrides).
+            user = _planner.plan(text, policy="none", device=device)
+            max_overhead += (user["result"]["estimated_time_s"]
+                             / user["baseline"]["estimated_time_s"] - 1) * (1 + 1e-9)
+        report = _planner.plan(text, policy=options["policy"], budget=options["budget"],
+                               max_overhead=max_overhead, device=device)
         info.report = report
         info.times["plan"] = report["planning_time_s"]
         extract_start = time.perf_counter()
@@ -477,7 +576,7 @@ def partition(joint_module, joint_inputs, *, num_fwd_outputs, policy="auto", bud
         info.fw_module, info.bw_module = fw_module, bw_module
         return fw_module, bw_module
     except PlanError as error:
-        if strict and isinstance(error, _planner.BudgetError):
+        if options["strict"] and isinstance(error, _planner.BudgetError):
             raise
         info.fallback = f"the planner failed: {error}"
     except Unsupported as error:
@@ -544,8 +643,15 @@ def _saved_nodes(conv, report):
 
 
 def backend(policy="auto", budget=None, max_overhead=None, device=None, compiler="eager",
-            decompositions=None, strict=True, keep_outputs=True, compilers=None):
-    """A `torch.compile` backend that partitions with remat.
+            decompositions=None, strict=True, keep_outputs=True, user_checkpoints="honor",
+            compilers=None):
+    """A `torch.compile` backend that partitions with remat. Every option is
+    checked here: a bad one raises ValueError at once, naming the valid
+    forms (budget: bytes, or a string such as "8GiB" or "8 GiB").
+
+    With neither a budget nor a max_overhead, policy auto plans the least
+    peak whose estimated recompute time is at most
+    remat.options.DEFAULT_MAX_OVERHEAD (5%) of the step.
 
     compiler="eager" (default): AOTAutograd with the forward and backward run
     as FX graphs (what PyTorch's `aot_eager` backend does), after the core
@@ -557,14 +663,17 @@ def backend(policy="auto", budget=None, max_overhead=None, device=None, compiler
     the logits, ...) until the backward is done (True, the safe default:
     `out = model(x); out.loss.backward()` does) or only the first (False:
     `model(x).loss.backward()` drops the logits as the forward returns).
+    user_checkpoints: what torch.utils.checkpoint regions in the compiled
+    code (and selective activation checkpointing's policies) are to the
+    plan: "honor" (default) saves what they save and recomputes what they
+    recompute, "must" only their MUST_SAVE / MUST_RECOMPUTE decisions (the
+    PREFER_* ones are remat's to make), "ignore" plans freely.
     compilers: (forward, backward) graph compilers in place of the eager
     ones (what a benchmark that only partitions passes)."""
-    options = dict(policy=policy, budget=budget, max_overhead=max_overhead, device=device,
-                   strict=strict, keep_outputs=keep_outputs)
-    if compiler == "inductor":
+    options = _planner_options(policy, budget, max_overhead, device, strict, keep_outputs,
+                               user_checkpoints)
+    if _options.choice(compiler, COMPILERS, "compiler") == "inductor":
         return _inductor_backend(options)
-    if compiler != "eager":
-        raise ValueError(f"compiler must be 'eager' or 'inductor', got {compiler!r}")
     from torch._dynamo.backends.common import aot_autograd
     # Boxed calls (what aot_eager uses): each graph clears its argument list,
     # so a saved tensor is freed after its last use in the backward.
@@ -651,8 +760,16 @@ def _inductor_backend(options):
     from torch._inductor.compile_fx import compile_fx
 
     def compile(gm, example_inputs):
+        planned = len(_PLANS)
         with inductor_config.patch(custom_partitioner_fn=RematPartitioner(**options)):
-            return compile_fx(gm, example_inputs)
+            compiled = compile_fx(gm, example_inputs)
+        if len(_PLANS) == planned:
+            # Inductor's caches served the compiled graphs (their key: the
+            # partitioner's uuid), partitioned without a call of `partition`.
+            info = PlanInfo()
+            info.from_cache = True
+            _PLANS.append(info)
+        return compiled
 
     return compile
 

@@ -7,7 +7,10 @@ Same architecture as remat.models.gpt: pre-LN decoder layers without biases
 output, tanh GELU MLP with dropout), a final layer norm, the LM head and a
 mean cross-entropy. The input is the embedded sequence x0 [batch, seq,
 hidden] and the labels [batch * seq]. Layers live in `self.layers`, a
-ModuleList, so each is one checkpoint block for the planner.
+ModuleList, so each is one checkpoint block for the planner. With
+`checkpoint=True` each layer runs through `torch.utils.checkpoint`
+(non-reentrant; `context_fn`, e.g. selective activation checkpointing's
+contexts, passed on).
 
 Also `transformers_model(kind, ...)`: a GPT-2 or Llama causal LM from a
 `transformers` config with random weights (nothing is downloaded).
@@ -17,6 +20,7 @@ import math
 
 import torch
 import torch.nn as nn
+import torch.utils.checkpoint
 import torch.nn.functional as F
 
 
@@ -44,8 +48,10 @@ class Layer(nn.Module):
 
 
 class GPT(nn.Module):
-    def __init__(self, layers=2, hidden=256, heads=4, vocab=1024, ffn=None, dropout=0.1):
+    def __init__(self, layers=2, hidden=256, heads=4, vocab=1024, ffn=None, dropout=0.1,
+                 checkpoint=False, context_fn=None):
         super().__init__()
+        self.checkpoint, self.context_fn = checkpoint, context_fn
         self.layers = nn.ModuleList(Layer(hidden, heads, ffn or 4 * hidden, dropout)
                                     for _ in range(layers))
         self.lnf = nn.LayerNorm(hidden)
@@ -54,7 +60,11 @@ class GPT(nn.Module):
     def forward(self, x0, labels):
         x = x0
         for layer in self.layers:
-            x = layer(x)
+            if self.checkpoint:
+                kwargs = {"context_fn": self.context_fn} if self.context_fn else {}
+                x = torch.utils.checkpoint.checkpoint(layer, x, use_reentrant=False, **kwargs)
+            else:
+                x = layer(x)
         b, s, h = x.shape
         return F.cross_entropy(self.head(self.lnf(x)).view(b * s, -1), labels)
 

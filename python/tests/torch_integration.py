@@ -8,6 +8,7 @@ against remat.torch.pytorch_backend("default")), so gradients must be equal
 bit for bit; against eager PyTorch they differ by Inductor's decompositions'
 reassociation only.
 """
+import functools
 import os
 import sys
 import unittest
@@ -18,7 +19,8 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 import torch  # noqa: E402
 
 import remat.torch as rt  # noqa: E402
-from remat.torch_models import GPT, transformers_model  # noqa: E402
+from remat.options import DEFAULT_MAX_OVERHEAD  # noqa: E402
+from remat.torch_models import GPT, Layer, transformers_model  # noqa: E402
 
 # Allocations round up (a 4-byte scalar takes 16 bytes).
 SLACK = 64
@@ -60,13 +62,9 @@ def plan_peak(info):
     return rt.step_peak(info)
 
 
-class GPTTest(unittest.TestCase):
-    @classmethod
-    def setUpClass(cls):
-        torch.manual_seed(0)
-        cls.model = GPT(layers=2, hidden=64, heads=4, vocab=128, dropout=0.1)
-        cls.inputs = (torch.randn(2, 32, 64), torch.randint(0, 128, (64,)))
-        cls.ref = run(cls.model, cls.inputs, rt.pytorch_backend("default"))
+class PlanChecks:
+    """check(): a step of cls.model on cls.inputs under remat's backend,
+    against cls.ref (the default partition's run)."""
 
     def check(self, **options):
         loss, grads, peak, info = run(self.model, self.inputs, rt.backend(**options))
@@ -79,6 +77,15 @@ class GPTTest(unittest.TestCase):
         self.assertLessEqual(abs(stats["peak_bytes"] - peak), 4096)
         self.assertEqual(stats["recompute_flops"], info.report["result"]["recompute_flops"])
         return info, peak
+
+
+class GPTTest(PlanChecks, unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        torch.manual_seed(0)
+        cls.model = GPT(layers=2, hidden=64, heads=4, vocab=128, dropout=0.1)
+        cls.inputs = (torch.randn(2, 32, 64), torch.randint(0, 128, (64,)))
+        cls.ref = run(cls.model, cls.inputs, rt.pytorch_backend("default"))
 
     def test_policies_bit_identical_and_peak_measured(self):
         none, none_peak = self.check(policy="none")
@@ -121,6 +128,126 @@ class GPTTest(unittest.TestCase):
         info, _ = self.check(policy="none")
         self.assertIn("remat.block = 0 : i64", info.ir)
         self.assertIn("remat.block = 1 : i64", info.ir)
+
+
+class OneBlockTest(PlanChecks, unittest.TestCase):
+    """A region without numbered submodules (one layer compiled on its own,
+    as under FSDP2) is one checkpoint block: full and sqrt plan it."""
+
+    class LayerLoss(torch.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.layer = Layer(hidden=64, heads=4, ffn=256, dropout=0.1)
+
+        def forward(self, x):
+            return self.layer(x).square().mean()
+
+    @classmethod
+    def setUpClass(cls):
+        torch.manual_seed(0)
+        cls.model = cls.LayerLoss()
+        cls.inputs = (torch.randn(2, 32, 64),)
+        cls.ref = run(cls.model, cls.inputs, rt.pytorch_backend("default"))
+
+    def test_region_without_numbered_submodules_is_one_block(self):
+        for policy in ("full", "sqrt"):
+            info, _ = self.check(policy=policy)
+            self.assertIn("remat.block = 0 : i64", info.ir)
+            self.assertNotIn("remat.block = 1 : i64", info.ir)
+            self.assertGreater(info.report["result"]["recompute_flops"], 0)
+
+
+class CheckpointedGPT(PlanChecks):
+    """The GPT with torch.utils.checkpoint around each layer (cls.context_fn:
+    selective activation checkpointing's contexts, or None)."""
+    context_fn = None
+
+    @classmethod
+    def setUpClass(cls):
+        torch.manual_seed(0)
+        cls.model = GPT(layers=2, hidden=64, heads=4, vocab=128, dropout=0.1, checkpoint=True,
+                        context_fn=cls.context_fn)
+        cls.inputs = (torch.randn(2, 32, 64), torch.randint(0, 128, (64,)))
+        cls.ref = run(cls.model, cls.inputs, rt.pytorch_backend("default"))
+
+    @staticmethod
+    def overridden(info, policy):
+        return {name for name, p in info.checkpoint_policies.items() if p == policy}
+
+
+class UserCheckpointTest(CheckpointedGPT, unittest.TestCase):
+    def test_user_checkpoints_honored(self):
+        # The layers' internals are recomputed, not saved, what the
+        # checkpoints read from outside them (the layers' inputs) is saved,
+        # and dropout's masks are saved, not drawn again.
+        honor, _ = self.check(policy="none")
+        internals = self.overridden(honor, "recompute")
+        self.assertTrue(internals)
+        self.assertFalse(internals & set(honor.saved))
+        self.assertTrue(any(name.startswith("rand") for name in honor.saved))
+        # Planned freely, policy none saves the internals the backward reads.
+        ignore, _ = self.check(policy="none", user_checkpoints="ignore")
+        self.assertEqual(ignore.checkpoint_policies, {})
+        self.assertTrue(internals & set(ignore.saved))
+        self.assertLess(honor.report["result"]["peak_bytes"], ignore.report["result"]["peak_bytes"])
+        # auto's max_overhead is remat's own, beyond the checkpoints'
+        # recomputation (which alone is more than the default 5%).
+        auto, _ = self.check()
+        self.assertFalse(internals & set(auto.saved))
+        self.assertGreater(auto.report["max_overhead"], DEFAULT_MAX_OVERHEAD)
+
+
+def _save_matmuls(ctx, op, *args, **kwargs):
+    """A selective activation checkpointing policy: the matrix multiplies'
+    results saved, the rest recomputed."""
+    from torch.utils.checkpoint import CheckpointPolicy
+    if op in (torch.ops.aten.mm.default, torch.ops.aten.bmm.default):
+        return CheckpointPolicy.MUST_SAVE
+    return CheckpointPolicy.PREFER_RECOMPUTE
+
+
+class SelectiveCheckpointTest(CheckpointedGPT, unittest.TestCase):
+    context_fn = functools.partial(torch.utils.checkpoint.create_selective_checkpoint_contexts,
+                                   _save_matmuls)
+
+    def test_selective_checkpoint_policies(self):
+        honor, _ = self.check(policy="none")
+        matmuls = self.overridden(honor, "save") & {n for n in honor.saved if "mm" in n}
+        self.assertTrue(matmuls)
+        self.assertFalse(self.overridden(honor, "recompute") & set(honor.saved))
+        # "must": MUST_SAVE holds under policy full, which without it
+        # recomputes what its layers compute.
+        must, _ = self.check(policy="full", user_checkpoints="must")
+        self.assertEqual(self.overridden(must, "recompute"), set())
+        self.assertTrue(matmuls & set(must.saved))
+        free, _ = self.check(policy="full", user_checkpoints="ignore")
+        self.assertFalse(matmuls & set(free.saved))
+
+
+class OptionsTest(unittest.TestCase):
+    def test_bad_options_raise_at_backend(self):
+        for options, valid in ((dict(policy="bogus"), "'auto'"),
+                               (dict(max_overhead=-1), "non-negative"),
+                               (dict(device="tpu"), "h200"),
+                               (dict(budget="12XB"), "GiB"),
+                               (dict(compiler="x"), "'inductor'"),
+                               (dict(user_checkpoints="some"), "'must'"),
+                               (dict(budget="1GiB", max_overhead=0.1), "not both"),
+                               (dict(policy="full", max_overhead=0.1), "'auto' only")):
+            with self.assertRaisesRegex(ValueError, valid, msg=options):
+                rt.backend(**options)
+
+    def test_budget_forms_and_the_default(self):
+        FallbackTest.small_step(rt.backend(budget="8 GiB"))
+        info = rt.last_plan()
+        self.assertIsNone(info.fallback)
+        self.assertEqual(info.report["budget_bytes"], 8 * 2**30)
+        # No arguments: auto, the least peak within DEFAULT_MAX_OVERHEAD.
+        FallbackTest.small_step(rt.backend())
+        info = rt.last_plan()
+        self.assertIsNone(info.fallback)
+        self.assertEqual((info.report["policy"], info.report["max_overhead"]),
+                         ("auto", DEFAULT_MAX_OVERHEAD))
 
 
 class FallbackTest(unittest.TestCase):
@@ -216,10 +343,18 @@ class InductorTest(unittest.TestCase):
         model = GPT(layers=2, hidden=64, heads=4, vocab=128, dropout=0.0)
         inputs = (torch.randn(2, 32, 64), torch.randint(0, 128, (64,)))
         eager = run(model, inputs, None)
-        out = run(model, inputs, rt.backend(policy="auto", max_overhead=0.05, compiler="inductor"))
+        backend = rt.backend(policy="auto", max_overhead=0.05, compiler="inductor")
+        # Planned with the caches off; with them on, a compile that
+        # Inductor's caches serve (the third here) is marked in plans().
+        with torch._inductor.config.patch(force_disable_caches=True):
+            out = run(model, inputs, backend)
         info = out[3]
         self.assertIsNone(info.fallback)
         self.assertIsNotNone(info.report)
+        self.assertFalse(info.from_cache)
+        for _ in range(2):
+            run(model, inputs, backend)
+        self.assertTrue(rt.last_plan().from_cache)
         # Inductor fuses and reassociates: close, not equal.
         for a, b in zip(eager[1], out[1]):
             torch.testing.assert_close(a, b, rtol=1e-5, atol=1e-6)
