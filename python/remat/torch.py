@@ -558,8 +558,9 @@ def partition(joint_module, joint_inputs, *, num_fwd_outputs, policy="auto", bud
         extract_start = time.perf_counter()
         saved = _saved_nodes(conv, report)
         info.saved = [n.name for n in saved]
-        node_info = _partitioners.classify_nodes(joint_module, static or [], num_fwd_outputs)
         try:
+            node_info = _partitioners.classify_nodes(joint_module, static or [],
+                                                     num_fwd_outputs)
             fw_module, bw_module = _partitioners._extract_fwd_bwd_modules(
                 joint_module, saved, saved_sym_nodes=[], num_fwd_outputs=num_fwd_outputs,
                 static_lifetime_input_nodes=node_info.static_lifetime_input_nodes)

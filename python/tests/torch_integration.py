@@ -195,6 +195,13 @@ class UserCheckpointTest(CheckpointedGPT, unittest.TestCase):
         auto, _ = self.check()
         self.assertFalse(internals & set(auto.saved))
         self.assertGreater(auto.report["max_overhead"], DEFAULT_MAX_OVERHEAD)
+        # A budget below what the checkpoints' plan reaches is an error;
+        # planning freely, remat meets it.
+        budget = int(0.96 * honor.report["result"]["peak_bytes"])
+        with self.assertRaisesRegex(Exception, "no plan fits budget"):
+            run(self.model, self.inputs, rt.backend(budget=budget))
+        free, _ = self.check(budget=budget, user_checkpoints="ignore")
+        self.assertLessEqual(free.report["result"]["peak_bytes"], budget)
 
 
 def _save_matmuls(ctx, op, *args, **kwargs):
