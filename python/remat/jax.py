@@ -37,11 +37,13 @@ smallest peak remat can reach, unless `strict=False`. See docs/JAX.md.
 """
 
 import functools
+import inspect
 import math
 import os
 import re
 import tempfile
 import time
+import types
 import warnings
 
 XLA_FLAG = "--xla_disable_hlo_passes=cse_barrier_expander"
@@ -419,19 +421,26 @@ class _Trace:
             def run(*leaves):
                 return _eval_unrolled(closed.jaxpr, closed.consts, leaves)
 
-        def joint(*inputs):
-            flat, cts = list(inputs[:n]), inputs[n:]
-
-            def f(*primals):
-                leaves = list(flat)
-                for i, p in zip(diff, primals):
-                    leaves[i] = p
-                outs = run(*leaves)
-                return [outs[k] for k in diff_out], outs
-            _, pull, outs = jax.vjp(f, *[flat[i] for i in diff], has_aux=True)
-            return outs, pull(list(cts))
+        step = _vjp_step(run, diff, diff_out)
         avals = list(in_avals) + [out_avals[k] for k in diff_out]
-        self.joint = jax.make_jaxpr(joint)(*map(_spec, avals))
+        self.joint = jax.make_jaxpr(lambda *inputs: step(inputs[:n], inputs[n:]))(
+            *map(_spec, avals))
+
+
+def _vjp_step(run, diff, diff_out):
+    """The step remat plans, of `run` (flat leaves -> flat outputs):
+    (leaves, cotangents) -> (outputs, the gradients of the leaves `diff`
+    from the cotangents of the outputs `diff_out`)."""
+    def step(leaves, cts):
+        def f(*primals):
+            full = list(leaves)
+            for i, p in zip(diff, primals):
+                full[i] = p
+            outs = run(*full)
+            return [outs[k] for k in diff_out], outs
+        _, pull, outs = jax.vjp(f, *[leaves[i] for i in diff], has_aux=True)
+        return outs, pull(list(cts))
+    return step
 
 
 def _spec(aval):
@@ -1305,24 +1314,44 @@ def plan(fun, *args, policy="auto", budget=None, max_overhead=None, device="cpu"
     checked against XLA (checkpoint() does that)."""
     o = _options(policy, budget, max_overhead, device, has_aux, result_buffers, collectives,
                  collective_cost)
-    return _plan(fun, args, o)
+    return _plan(_prepare(fun, args, o), o)
 
 
-def _plan(fun, args, o):
-    """plan() with validated options `o` (_options)."""
+def _planner_policy(o):
+    """remat-opt's name of the policy of options `o`."""
+    return "dots-no-batch" if o["policy"] == "dots_no_batch" else o["policy"]
+
+
+def _prepare(fun, args, o):
+    """A PlanInfo with `fun` traced at `args` and converted to remat IR
+    under validated options `o` (_options), not yet planned."""
     info = PlanInfo(_signature(args))
     info.options = o
     start = time.perf_counter()
     trace = _Trace(fun, args, o["has_aux"])
     info.times["trace"] = time.perf_counter() - start
     start = time.perf_counter()
-    policy = "dots-no-batch" if o["policy"] == "dots_no_batch" else o["policy"]
+    policy = _planner_policy(o)
     conv = _Converted(trace.joint, trace.num_outputs, trace.num_leaves, o["collectives"],
                       o["collective_cost"], recompute_convolutions=policy == "dots-no-batch",
                       one_block=policy in ("full", "sqrt"))
     info.num_ops = conv.num_ops
     info.ir = conv.text
     info.times["convert"] = time.perf_counter() - start
+    info.trace, info.converted = trace, conv
+    return info
+
+
+def _plan(prepared, o):
+    """The plan of a _prepare()d function under options `o` (which differ
+    from the preparation's in the budget at most): a new PlanInfo sharing
+    its trace and IR."""
+    info = PlanInfo(prepared.signature)
+    info.options = o
+    info.trace, info.converted = prepared.trace, prepared.converted
+    info.num_ops, info.ir = prepared.num_ops, prepared.ir
+    info.times.update((k, prepared.times[k]) for k in ("trace", "convert"))
+    conv, policy = info.converted, _planner_policy(o)
     report = _planner.plan(info.ir, policy=policy, budget=o["budget"],
                            max_overhead=o["max_overhead"], device=o["device"],
                            result_buffers=o["result_buffers"])
@@ -1336,35 +1365,19 @@ def _plan(fun, args, o):
                               "which is no value of the jaxpr")
         saved.append(conv.var_of[key])
     info.saved = saved
-    info.trace, info.converted = trace, conv
     return info
 
 
-def _step(info):
-    """The joint step as remat plans it, with the plan applied: (leaves,
-    cotangents) -> (outputs, gradients of every floating-point leaf)."""
-    applied, trace = info.apply(), info.trace
-
-    def step(leaves, cts):
-        def f(*primals):
-            full = list(leaves)
-            for i, p in zip(trace.diff, primals):
-                full[i] = p
-            outs = applied.fn(*full)
-            return [outs[k] for k in trace.diff_out], outs
-        _, pull, outs = jax.vjp(f, *[leaves[i] for i in trace.diff], has_aux=True)
-        return outs, pull(list(cts))
-    return step
-
-
 def _xla_figures(info):
-    """XLA's memory_analysis() of the planned step (_step) compiled alone:
-    temp, argument, output bytes and their sum `total_bytes`, which a
-    budget bounds (result_buffers="preallocated")."""
-    closed = info.trace.closed
-    leaves = [_spec(a) for a in closed.in_avals]
-    cts = [_spec(closed.out_avals[k]) for k in info.trace.diff_out]
-    figures = xla_analysis(_step(info), leaves, cts)
+    """XLA's memory_analysis() of the planned step compiled alone (the
+    joint step remat plans, _vjp_step, with the plan applied): temp,
+    argument, output bytes and their sum `total_bytes`, which a budget
+    bounds (result_buffers="preallocated")."""
+    trace = info.trace
+    leaves = [_spec(a) for a in trace.closed.in_avals]
+    cts = [_spec(trace.closed.out_avals[k]) for k in trace.diff_out]
+    step = _vjp_step(info.apply().fn, trace.diff, trace.diff_out)
+    figures = xla_analysis(step, leaves, cts)
     figures["total_bytes"] = (figures["temp_bytes"] + figures["argument_bytes"]
                               + figures["output_bytes"])
     return figures
@@ -1395,21 +1408,21 @@ def _verified_plan(fun, args, o, rounds):
     most `rounds` plans; the one that fits with the least estimated time is
     returned. Raises BudgetError with XLA's figures when none fits."""
     budget = o["budget"]
+    prepared = _prepare(fun, args, o)   # traced and converted once for all rounds
     internal, tried, fits, model = budget, [], [], None
     for _ in range(rounds):
         try:
-            info = _plan(fun, args, dict(o, budget=internal))
+            info = _plan(prepared, dict(o, budget=internal))
         except BudgetError as error:
             # Below the least peak of remat's model: that plan, if XLA's
             # total for it is lower.
+            model = error
             if error.least_peak is None or any(b == error.least_peak for b, _ in tried):
                 if not tried:
                     raise
-                model = error
                 break
-            model = error
             internal = error.least_peak
-            info = _plan(fun, args, dict(o, budget=internal))
+            info = _plan(prepared, dict(o, budget=internal))
         start = time.perf_counter()
         info.xla = _xla_figures(info)
         info.times["verify"] = time.perf_counter() - start
@@ -1479,10 +1492,12 @@ def checkpoint(fun, *, policy="auto", budget=None, max_overhead=None, device="cp
 
     verify: with a budget, the planned step is compiled by XLA and its
     total (`memory_analysis()`: arguments + outputs + temp) compared with
-    the budget; over it, remat plans again at a budget lowered by the
-    excess, at most `verify_rounds` plans, and raises BudgetError with
-    XLA's figures if none fits (the plan's `xla` and its report's "xla"
-    carry XLA's figures). Not inside `shard_map`, where the step cannot be
+    the budget; remat plans again at an internal budget moved by XLA's
+    excess or slack (a budget below remat's own least peak is planned at
+    that least peak and kept if XLA fits it), at most `verify_rounds`
+    plans, keeps the cheapest that fits, and raises BudgetError with XLA's
+    figures if none does (the plan's `xla` and its report's "xla" carry
+    XLA's figures). Not inside `shard_map`, where the step cannot be
     compiled alone. The check costs one more XLA compile per round.
 
     An invalid option is a ValueError here; an impossible budget a
@@ -1519,7 +1534,6 @@ class _Statics:
     the function it plans."""
 
     def __init__(self, fun, argnums, argnames):
-        import inspect
         argnums = (argnums,) if isinstance(argnums, int) else tuple(argnums)
         argnames = (argnames,) if isinstance(argnames, str) else tuple(argnames)
         if not all(isinstance(i, int) for i in argnums):
@@ -1542,7 +1556,6 @@ class _Statics:
             self.positions.get(name) == k for name in self.argnames)
 
     def split(self, args, kwargs):
-        import types
         n = len(args)
         static_pos = {k: a for k, a in enumerate(args) if self._is_static(k, n)}
         static_kw = {name: v for name, v in kwargs.items() if name in self.argnames}
@@ -1567,7 +1580,8 @@ class _Statics:
         try:
             hash(statics)
         except TypeError:
-            statics = ("id", id(statics), tuple(map(id, static_pos.values())),
+            # (unhashable values: the plan is kept for these very objects)
+            statics = ("id", tuple(map(id, static_pos.values())),
                        tuple(map(id, static_kw.values())), tuple(map(id, constants.values())))
         array_leaves = [leaves[k] for k in arrays]
         return types.SimpleNamespace(fun=planned, leaves=array_leaves,
@@ -1589,7 +1603,7 @@ def _plan_or_fallback(fun, args, o, strict, verify=False, rounds=3):
         if verify and not _sharded(args):
             info = _verified_plan(fun, args, o, rounds)
         else:
-            info = _plan(fun, args, o)
+            info = _plan(_prepare(fun, args, o), o)
     except PlanError as error:
         if strict and isinstance(error, BudgetError):
             raise
