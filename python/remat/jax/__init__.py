@@ -75,8 +75,8 @@ import jax  # noqa: E402  (after XLA_FLAGS)
 import numpy as np  # noqa: E402
 from jax.extend import core as _core  # noqa: E402
 
-from . import options as _opts  # noqa: E402
-from . import planner as _planner  # noqa: E402
+from .. import options as _opts  # noqa: E402
+from .. import planner as _planner  # noqa: E402
 
 __all__ = ["checkpoint", "plan", "last_plan", "plans", "clear_plans", "xla_analysis",
            "Unsupported", "PlanError", "BudgetError", "XLA_FLAG", "PlanInfo"]
