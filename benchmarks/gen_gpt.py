@@ -20,32 +20,35 @@ import math
 import os
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(HERE, "..", "python"))
 import common  # noqa: E402
+from remat.builder import attr_dict, function_text, op_line, tensor_type  # noqa: E402
 
 
 class Writer:
+    """The function's ops as text (remat.builder's forms), each result
+    named by its hint and a counter over the whole function."""
+
     def __init__(self, dtype):
         self.dt = dtype
         self.lines = []
         self.n = 0
 
     def t(self, *shape, dt=None):
-        dims = "x".join(str(d) for d in shape)
-        return f"tensor<{dims}x{dt or self.dt}>" if shape else f"tensor<{dt or self.dt}>"
+        return tensor_type(shape, dt or self.dt)
 
     def fresh(self, hint):
         self.n += 1
         return f"%{hint}{self.n}"
 
     def op(self, hint, text):
-        name = self.fresh(hint)
-        self.lines.append(f"    {name} = {text}")
-        return name
+        return self.multi([hint], text)[0]
 
     def multi(self, hints, text):
         names = [self.fresh(h) for h in hints]
-        self.lines.append(f"    {', '.join(names)} = {text}")
+        self.lines.append(op_line("    ", names, text))
         return names
 
 
@@ -61,41 +64,38 @@ def generate(layers, batch, seq, hidden, heads, vocab, ffn, dtype, rate, blocks,
     score_t = t(B, NH, S, S)
     stat_t = t(B, S)
 
-    args = [f"%x0: {x_t}"]
+    args = [("%x0", x_t)]
     params = []  # (name, type) of weights, in argument order
 
     def param(name, ty):
         params.append((name, ty))
-        args.append(f"%{name}: {ty}")
+        args.append((f"%{name}", ty))
         return f"%{name}"
 
-    def attr(l):
-        return f"{{remat.block = {l} : i64}}" if (blocks and l is not None) else ""
-
-    def battr(l, extra):
+    def battr(l, extra=""):
         parts = [extra] if extra else []
         if blocks and l is not None:
             parts.append(f"remat.block = {l} : i64")
-        return "{" + ", ".join(parts) + "}" if parts else ""
+        return attr_dict(parts)
 
     def matmul(l, a, b, at, bt, rt, flags=""):
-        return w.op("mm", f"nn.matmul {a}, {b} {battr(l, flags)} : {at}, {bt} -> {rt}".replace("  ", " "))
+        return w.op("mm", f"nn.matmul {a}, {b}{battr(l, flags)} : {at}, {bt} -> {rt}")
 
     def layernorm(l, x, g, b, xt, st):
         return w.multi(["ln", "mean", "rstd"],
-                       f"nn.layernorm {x}, {g}, {b} {battr(l, 'epsilon = 1.0e-05 : f32')} : {xt}, {t(H)}, {t(H)} -> {xt}, {st}, {st}")
+                       f"nn.layernorm {x}, {g}, {b}{battr(l, 'epsilon = 1.0e-05 : f32')} : {xt}, {t(H)}, {t(H)} -> {xt}, {st}, {st}")
 
     def dropout(l, x, xt, seed):
-        return w.op("do", f"nn.dropout {x} {battr(l, f'rate = {rate:e} : f32, seed = {seed} : i64')} : {xt}")
+        return w.op("do", f"nn.dropout {x}{battr(l, f'rate = {rate:e} : f32, seed = {seed} : i64')} : {xt}")
 
     def reshape(l, x, at, rt):
-        return w.op("rs", f"nn.reshape {x} {attr(l)} : {at} -> {rt}".replace("  ", " "))
+        return w.op("rs", f"nn.reshape {x}{battr(l)} : {at} -> {rt}")
 
     def transpose(l, x, at, rt):
-        return w.op("tr", f"nn.transpose {x} {battr(l, 'permutation = array<i64: 0, 2, 1, 3>')} : {at} -> {rt}")
+        return w.op("tr", f"nn.transpose {x}{battr(l, 'permutation = array<i64: 0, 2, 1, 3>')} : {at} -> {rt}")
 
     def add(l, a, b, at, bt, rt):
-        return w.op("add", f"nn.add {a}, {b} {attr(l)} : {at}, {bt} -> {rt}".replace("  ", " "))
+        return w.op("add", f"nn.add {a}, {b}{battr(l)} : {at}, {bt} -> {rt}")
 
     # ------------------------------------------------------------- forward
     saved = []
@@ -113,7 +113,7 @@ def generate(layers, batch, seq, hidden, heads, vocab, ffn, dtype, rate, blocks,
             heads_.append(transpose(l, reshape(l, y, x_t, split_t), split_t, head_t))
         qt, kt, vt = heads_
         sc = matmul(l, qt, kt, head_t, head_t, score_t, "transpose_b")
-        pr = w.op("sm", f"nn.softmax {sc} {battr(l, f'scale = {scale:e} : f32, causal')} : {score_t}")
+        pr = w.op("sm", f"nn.softmax {sc}{battr(l, f'scale = {scale:e} : f32, causal')} : {score_t}")
         pd = dropout(l, pr, score_t, 1000 * l + 1)
         c = matmul(l, pd, vt, score_t, head_t, head_t)
         cr = reshape(l, transpose(l, c, head_t, split_t), split_t, x_t)
@@ -121,7 +121,7 @@ def generate(layers, batch, seq, hidden, heads, vocab, ffn, dtype, rate, blocks,
         x1 = add(l, x, dropout(l, o, x_t, 1000 * l + 2), x_t, x_t, x_t)
         ln2, m2, r2 = layernorm(l, x1, p["ln2_g"], p["ln2_b"], x_t, stat_t)
         h = matmul(l, ln2, p["w1"], x_t, t(H, F), t(B, S, F))
-        g = w.op("gelu", f"nn.gelu {h} {attr(l)} : {t(B, S, F)}".replace("  ", " "))
+        g = w.op("gelu", f"nn.gelu {h}{battr(l)} : {t(B, S, F)}")
         f = matmul(l, g, p["w2"], t(B, S, F), t(F, H), x_t)
         x2 = add(l, x1, dropout(l, f, x_t, 1000 * l + 3), x_t, x_t, x_t)
         s.update(ln1=ln1, m1=m1, r1=r1, qt=qt, kt=kt, vt=vt, pr=pr, pd=pd, cr=cr,
@@ -130,19 +130,15 @@ def generate(layers, batch, seq, hidden, heads, vocab, ffn, dtype, rate, blocks,
         x = x2
     gf, bf = param("lnf_g", t(H)), param("lnf_b", t(H))
     wout = param("wout", t(H, V))
-    labels = f"%labels"
-    args.append(f"{labels}: {t(B * S, dt='i32')}")
+    labels = "%labels"
+    args.append((labels, t(B * S, dt='i32')))
     lnf, mf, rf = layernorm(None, x, gf, bf, x_t, stat_t)
     lnf2d = reshape(None, lnf, x_t, x2d_t)
     logits = matmul(None, lnf2d, wout, x2d_t, t(H, V), t(B * S, V))
     loss = w.op("loss", f"nn.cross_entropy {logits}, {labels} : {t(B * S, V)}, {t(B * S, dt='i32')} -> {t()}")
 
     if forward_only:
-        out = [f"func.func @train_step({', '.join(args)}) -> {t()} {{"]
-        out += w.lines
-        out.append(f"    return {loss} : {t()}")
-        out.append("}")
-        return "\n".join(out) + "\n"
+        return function_text("train_step", args, [(loss, t())], w.lines, indent="    ")
 
     # ------------------------------------------------------------ backward
     grads = {}
@@ -192,14 +188,8 @@ def generate(layers, batch, seq, hidden, heads, vocab, ffn, dtype, rate, blocks,
             f"nn.layernorm_grad {dln1}, {s['x']}, {p['ln1_g']}, {s['m1']}, {s['r1']} : {x_t}, {x_t}, {t(H)}, {stat_t}, {stat_t} -> {x_t}, {t(H)}, {t(H)}")
         dx = add(None, dx1, dxa, x_t, x_t, x_t)
 
-    results = [(loss, t()), (dx, x_t)] + [(grads[n[1:]], ty) for n, ty in
-                                         ((f"%{name}", ty) for name, ty in params)]
-    out = [f"func.func @train_step({', '.join(args)})"
-           f" -> ({', '.join(ty for _, ty in results)}) {{"]
-    out += w.lines
-    out.append(f"    return {', '.join(v for v, _ in results)} : {', '.join(ty for _, ty in results)}")
-    out.append("}")
-    return "\n".join(out) + "\n"
+    results = [(loss, t()), (dx, x_t)] + [(grads[name], ty) for name, ty in params]
+    return function_text("train_step", args, results, w.lines, indent="    ")
 
 
 def main(argv=None):

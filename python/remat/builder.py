@@ -1,8 +1,13 @@
-"""Builds forward functions in the nn dialect, as text.
+"""Builds functions in the nn dialect, as text: the one writer of remat IR
+in Python.
 
-Pure Python, no MLIR bindings (Debian ships none): each op checks its
-operands' shapes as the dialect's verifiers do, infers its result type and
-appends one line in the textual form of shared/design/nn-dialect.md.
+Pure Python, no MLIR bindings (Debian ships none). `tensor_type`,
+`attr_dict`, `quote`, `op_line` and `function_text` write the textual forms
+of shared/design/nn-dialect.md; on them stand `FunctionBuilder` (a forward
+function, each op checking its operands' shapes as the dialect's verifiers
+do and inferring its result type), `JointGraph` (the joint forward+backward
+function of `nn.generic` ops that the framework adapters plan) and
+benchmarks/gen_gpt.py (a GPT's joint function, its backward written out).
 
     from remat import FunctionBuilder
 
@@ -39,6 +44,49 @@ I64_MIN, I64_MAX = -(2**63), 2**63 - 1
 
 def is_int(value):
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+# -- the textual forms --------------------------------------------------------
+
+def tensor_type(shape, element):
+    """`tensor<2x3xf32>`; `tensor<f32>` for a scalar."""
+    return "tensor<" + "".join(f"{int(d)}x" for d in shape) + element + ">"
+
+
+def attr_dict(parts):
+    """An op's attribute dictionary with a leading space (" {a, b}"), or
+    nothing for no attributes."""
+    return " {" + ", ".join(parts) + "}" if parts else ""
+
+
+def quote(text):
+    """A string attribute or location: `text` in quotes, escaped."""
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def op_line(indent, results, text):
+    """One op: `<results> = <text>`, or `text` alone for an op without
+    results (`results` a string or a list of SSA names)."""
+    if not isinstance(results, str):
+        results = ", ".join(results)
+    return f"{indent}{results} = {text}" if results else f"{indent}{text}"
+
+
+def function_text(name, args, results, lines, indent="  ", attributes=None,
+                  parenthesize=False):
+    """A `func.func @name` with `args` and `results` ((SSA name, type)
+    pairs) and the op `lines`, returning the results. A single result type
+    is written without parentheses unless `parenthesize`; `attributes` (a
+    list) become the function's `attributes {...}`."""
+    types = ", ".join(t for _, t in results)
+    signature = f"({types})" if parenthesize or len(results) != 1 else types
+    extra = f" attributes {{{', '.join(attributes)}}}" if attributes else ""
+    return "\n".join([
+        f"func.func @{name}({', '.join(f'{n}: {t}' for n, t in args)}) -> {signature}{extra} {{",
+        *lines,
+        f"{indent}return {', '.join(n for n, _ in results)} : {types}",
+        "}",
+    ]) + "\n"
 
 
 def f32(value):
@@ -79,7 +127,7 @@ class TensorType:
         return hash((self.shape, self.dtype))
 
     def __str__(self):
-        return "tensor<" + "".join(f"{d}x" for d in self.shape) + self.dtype + ">"
+        return tensor_type(self.shape, self.dtype)
 
     __repr__ = __str__
 
@@ -167,7 +215,7 @@ class FunctionBuilder:
             parts.append(f'remat.policy = "{policy}"')
         if self._block is not None:
             parts.append(f"remat.block = {self._block} : i64")
-        return " {" + ", ".join(parts) + "}" if parts else ""
+        return attr_dict(parts)
 
     def _emit(self, hints, op, operands, attrs, types, policy, result_types, arrow=True):
         results = [Value(self._unique(h), t) for h, t in zip(hints, result_types)]
@@ -176,7 +224,8 @@ class FunctionBuilder:
         signature = ", ".join(str(t) for t in types)
         if arrow:
             signature += " -> " + ", ".join(str(t) for t in result_types)
-        self.lines.append(f"  {lhs} = nn.{op} {operand_text}{self._attrs(attrs, policy)} : {signature}")
+        self.lines.append(op_line("  ", lhs, f"nn.{op} {operand_text}{self._attrs(attrs, policy)} : "
+                                             f"{signature}"))
         return results[0] if len(results) == 1 else tuple(results)
 
     @staticmethod
@@ -339,7 +388,102 @@ class FunctionBuilder:
         """The function text, returning `loss` (a scalar float tensor)."""
         if not isinstance(loss, Value) or loss.type.rank != 0 or loss.type.dtype not in FLOAT_TYPES:
             raise BuildError(f"the loss must be a floating-point scalar, got {getattr(loss, 'type', loss)}")
-        args = ", ".join(f"{a}: {a.type}" for a in self.args)
-        body = "\n".join(self.lines)
-        return (f"func.func @{self.name}({args}) -> {loss.type} {{\n{body}\n"
-                f"  return {loss} : {loss.type}\n}}\n")
+        # (A function of no ops still has its empty body line.)
+        return function_text(self.name, [(str(a), str(a.type)) for a in self.args],
+                             [(str(loss), str(loss.type))], self.lines or [""])
+
+
+# -- joint functions of nn.generic ops (what the framework adapters plan) -----
+
+COST_CLASSES = ("gemm", "elementwise", "reduction", "layout", "view")
+ELEMENT_TYPE = re.compile(r"(f16|bf16|f32|f64|i1|i8|i16|i32|i64|ui8)\Z")
+
+
+def generic_type(shape, element):
+    """The tensor type of an `nn.generic` operand or result: any element
+    type remat plans (ELEMENT_TYPE), else a ValueError."""
+    if not ELEMENT_TYPE.match(element):
+        raise ValueError(f"element type {element!r} is not one remat plans")
+    return tensor_type(shape, element)
+
+
+class JointGraph:
+    """A joint forward+backward function under construction, one
+    `nn.generic` per framework op, each with its cost, its class and
+    whether it may be recomputed, and `loc("<name>")` so that the plan can
+    be mapped back (remat.planner.plan plans the text).
+
+        g = JointGraph("joint")
+        x = g.arg((8, 16), "f32")
+        y, = g.op("aten.exp.default", [x], [((8, 16), "f32")], flops=128, loc="exp")
+        text = g.text(results=[...], forward_results=1)
+
+    Ops are appended in program order. A value is an opaque handle (its SSA
+    name)."""
+
+    def __init__(self, name="joint"):
+        self.name = name
+        self.args = []     # (ssa name, type)
+        self.lines = []
+        self.types = {}    # ssa name -> type
+        self.count = 0
+
+    def arg(self, shape, element):
+        name = f"%arg{len(self.args)}"
+        ty = generic_type(shape, element)
+        self.args.append((name, ty))
+        self.types[name] = ty
+        return name
+
+    def op(self, callee, inputs, outputs, *, flops=0, cost_class="elementwise",
+           side_effects=False, loc=None, block=None, policy=None, read_bytes=None,
+           written_bytes=None, batch_dims=0):
+        """Appends one `nn.generic`; returns its result values. `policy`
+        ("save" or "recompute") is a `remat.policy` override; `read_bytes`
+        and `written_bytes` the op's memory traffic where it is not the
+        operands' and results' sizes; `batch_dims` a matrix multiply's batch
+        dimensions (policy dots-no-batch keeps the results of those without)."""
+        if cost_class not in COST_CLASSES:
+            raise ValueError(f"cost class {cost_class!r} is not one of {COST_CLASSES}")
+        attrs = []
+        if cost_class != "elementwise":
+            attrs.append(f'cost_class = "{cost_class}"')
+        if flops:
+            attrs.append(f"flops = {int(flops)} : i64")
+        if read_bytes is not None:
+            attrs.append(f"read_bytes = {int(read_bytes)} : i64")
+        if written_bytes is not None:
+            attrs.append(f"written_bytes = {int(written_bytes)} : i64")
+        if batch_dims:
+            attrs.append(f"batch_dims = {int(batch_dims)} : i64")
+        if block is not None:
+            attrs.append(f"remat.block = {int(block)} : i64")
+        if policy is not None:
+            attrs.append(f"remat.policy = {quote(policy)}")
+        if side_effects:
+            attrs.append("side_effects")
+        out_types = [generic_type(s, e) for s, e in outputs]
+        base = f"%v{self.count}"
+        self.count += 1
+        if len(out_types) == 1:
+            results = lhs = [base]
+        elif out_types:
+            results = [f"{base}#{i}" for i in range(len(out_types))]
+            lhs = [f"{base}:{len(out_types)}"]
+        else:
+            results = lhs = []
+        for r, t in zip(results, out_types):
+            self.types[r] = t
+        operands = (" " + ", ".join(inputs)) if inputs else ""
+        in_types = ", ".join(self.types[i] for i in inputs)
+        out_text = out_types[0] if len(out_types) == 1 else "(" + ", ".join(out_types) + ")"
+        location = f" loc({quote(loc)})" if loc else ""
+        self.lines.append(op_line("    ", lhs, f"nn.generic {quote(callee)}{operands}"
+                                  f"{attr_dict(attrs)} : ({in_types}) -> {out_text}{location}"))
+        return results
+
+    def text(self, results, forward_results=1):
+        return function_text(self.name, self.args, [(r, self.types[r]) for r in results],
+                             self.lines, indent="    ",
+                             attributes=[f"remat.forward_results = {int(forward_results)} : i64"],
+                             parenthesize=True)

@@ -1,10 +1,11 @@
 """The planner as framework adapters call it: a joint graph of `nn.generic`
 ops in, a kept set out.
 
-Pure Python, no MLIR bindings: `JointGraph` writes the joint function as text
-(one `nn.generic` per framework op, each with its cost, its class and whether
-it may be recomputed, and `loc("<name>")` so that the plan can be mapped back),
-and `plan()` runs `remat-opt --rematerialize` on it and reads the report. What
+Pure Python, no MLIR bindings: `JointGraph` (remat.builder's, imported here)
+writes the joint function as text (one `nn.generic` per framework op, each
+with its cost, its class and whether it may be recomputed, and
+`loc("<name>")` so that the plan can be mapped back), and `plan()` runs
+`remat-opt --rematerialize` on it and reads the report. What
 the framework must save is the report's `saved_values` (forward values the
 rewritten backward reads, each named by its op's location and result number)
 and `saved_arguments` (arguments the backward reads). See docs/PyTorch.md.
@@ -21,10 +22,10 @@ import subprocess
 import tempfile
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+# The joint function's writer (the adapters import it from here).
+from .builder import COST_CLASSES, ELEMENT_TYPE, JointGraph  # noqa: F401
 
-COST_CLASSES = ("gemm", "elementwise", "reduction", "layout", "view")
-ELEMENT_TYPE = re.compile(r"(f16|bf16|f32|f64|i1|i8|i16|i32|i64|ui8)\Z")
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
 def element_bytes(element):
@@ -62,103 +63,6 @@ def find_remat_opt():
         if path and os.path.isfile(path) and os.access(path, os.X_OK):
             return path
     raise PlanError("remat-opt not found: build remat (bash scripts/setup.sh) or set REMAT_OPT")
-
-
-def tensor_type(shape, element):
-    if not ELEMENT_TYPE.match(element):
-        raise ValueError(f"element type {element!r} is not one remat plans")
-    dims = "x".join(str(int(d)) for d in shape)
-    return f"tensor<{dims}x{element}>" if dims else f"tensor<{element}>"
-
-
-def _quote(text):
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
-
-
-class JointGraph:
-    """A joint forward+backward function under construction.
-
-        g = JointGraph("joint")
-        x = g.arg((8, 16), "f32")
-        y, = g.op("aten.exp.default", [x], [((8, 16), "f32")], flops=128, loc="exp")
-        text = g.text(results=[...], forward_results=1)
-
-    Ops are appended in program order. A value is an opaque handle (its SSA
-    name)."""
-
-    def __init__(self, name="joint"):
-        self.name = name
-        self.args = []     # (ssa name, type)
-        self.lines = []
-        self.types = {}    # ssa name -> type
-        self.count = 0
-
-    def arg(self, shape, element):
-        name = f"%arg{len(self.args)}"
-        ty = tensor_type(shape, element)
-        self.args.append((name, ty))
-        self.types[name] = ty
-        return name
-
-    def op(self, callee, inputs, outputs, *, flops=0, cost_class="elementwise",
-           side_effects=False, loc=None, block=None, policy=None, read_bytes=None,
-           written_bytes=None, batch_dims=0):
-        """Appends one `nn.generic`; returns its result values. `policy`
-        ("save" or "recompute") is a `remat.policy` override; `read_bytes`
-        and `written_bytes` the op's memory traffic where it is not the
-        operands' and results' sizes; `batch_dims` a matrix multiply's batch
-        dimensions (policy dots-no-batch keeps the results of those without)."""
-        if cost_class not in COST_CLASSES:
-            raise ValueError(f"cost class {cost_class!r} is not one of {COST_CLASSES}")
-        attrs = []
-        if cost_class != "elementwise":
-            attrs.append(f'cost_class = "{cost_class}"')
-        if flops:
-            attrs.append(f"flops = {int(flops)} : i64")
-        if read_bytes is not None:
-            attrs.append(f"read_bytes = {int(read_bytes)} : i64")
-        if written_bytes is not None:
-            attrs.append(f"written_bytes = {int(written_bytes)} : i64")
-        if batch_dims:
-            attrs.append(f"batch_dims = {int(batch_dims)} : i64")
-        if block is not None:
-            attrs.append(f"remat.block = {int(block)} : i64")
-        if policy is not None:
-            attrs.append(f"remat.policy = {_quote(policy)}")
-        if side_effects:
-            attrs.append("side_effects")
-        out_types = [tensor_type(s, e) for s, e in outputs]
-        base = f"%v{self.count}"
-        self.count += 1
-        if len(out_types) == 1:
-            results = [base]
-            lhs = base + " = "
-        elif out_types:
-            results = [f"{base}#{i}" for i in range(len(out_types))]
-            lhs = f"{base}:{len(out_types)} = "
-        else:
-            results, lhs = [], ""
-        for r, t in zip(results, out_types):
-            self.types[r] = t
-        operands = (" " + ", ".join(inputs)) if inputs else ""
-        attr_text = (" {" + ", ".join(attrs) + "}") if attrs else ""
-        in_types = ", ".join(self.types[i] for i in inputs)
-        out_text = out_types[0] if len(out_types) == 1 else "(" + ", ".join(out_types) + ")"
-        location = f" loc({_quote(loc)})" if loc else ""
-        self.lines.append(f"    {lhs}nn.generic {_quote(callee)}{operands}{attr_text} : "
-                          f"({in_types}) -> {out_text}{location}")
-        return results
-
-    def text(self, results, forward_results=1):
-        args = ", ".join(f"{n}: {t}" for n, t in self.args)
-        res_types = ", ".join(self.types[r] for r in results)
-        return "\n".join([
-            f"func.func @{self.name}({args}) -> ({res_types}) "
-            f"attributes {{remat.forward_results = {int(forward_results)} : i64}} {{",
-            *self.lines,
-            f"    return {', '.join(results)} : {res_types}",
-            "}",
-        ]) + "\n"
 
 
 def plan(text, policy="auto", budget=None, max_overhead=None, device="cpu", remat_opt=None,
