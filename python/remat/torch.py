@@ -36,13 +36,14 @@ import math
 import operator
 import re
 import time
-import warnings
 
 import torch
 import torch.fx as fx
 from torch._functorch import partitioners as _partitioners
 from torch.utils import flop_counter as _flop_counter
 
+from . import _adapter
+from . import builder as _builder
 from . import options as _options
 from . import planner as _planner
 
@@ -51,6 +52,7 @@ __all__ = ["backend", "partition", "last_plan", "plans", "clear_plans", "step_pe
            "Unsupported", "PlanError"]
 
 PlanError = _planner.PlanError
+Unsupported = _adapter.Unsupported
 
 POLICIES = ("auto", "none", "selective", "full", "sqrt", "dots")
 COMPILERS = ("eager", "inductor")
@@ -80,11 +82,6 @@ _ALIASING = {"_unsafe_view", "_reshape_alias"}
 # Bookkeeping ops PyTorch's partitioners skip as well.
 _SKIP = {"_assert_scalar", "_assert_async", "_assert_tensor_metadata", "sym_constrain_range",
          "sym_constrain_range_for_size"}
-
-
-class Unsupported(Exception):
-    """The joint graph has something remat cannot model; the partitioner
-    falls back to PyTorch's."""
 
 
 def _element(val, what):
@@ -408,30 +405,21 @@ class _Converted:
         return results, forward
 
 
-class PlanInfo:
-    """What one call of `partition` did (`plans()`, `last_plan()`), or
-    that Inductor's caches served a region (`from_cache`, nothing else
-    set): the report of remat-opt, the names of the saved FX nodes, the IR, the two
-    graphs, the times, the overrides taken from user checkpoints and, on a
-    fallback, its reason."""
-
-    def __init__(self):
-        self.report = None
-        self.saved = []
-        self.planning_time_s = 0.0   # the whole partition function
-        self.joint_module = None     # pytorch_backend: the joint graph it partitioned
-        self.num_fwd_outputs = None
-        self.times = {}              # its parts: convert, plan (remat-opt), extract
-        self.fallback = None
-        self.checkpoint_policies = {}  # user checkpoints' remat.policy overrides, by op
-        self.num_ops = 0
-        self.ir = None
-        self.partitioner = "remat"
-        self.from_cache = False      # Inductor's caches served the region: no plan made here
-        self.fw_module = self.bw_module = None
+PlanInfo = _adapter.PlanInfo
 
 
-_PLANS = []
+def _new_plan():
+    """A PlanInfo in the list of plans: what one call of `partition` did,
+    or that Inductor's caches served a region (`from_cache`, nothing else
+    set). Its planning_time_s is the whole partition function's (0 until it
+    is done; `times` has its parts: convert, plan, extract)."""
+    return _PLANS.add(PlanInfo(planning_time_s=0.0))
+
+
+# One PlanInfo per partition (a compiled model with graph breaks has one
+# joint graph, and one plan, per region).
+_PLANS = _adapter.Registry()
+last_plan, plans, clear_plans = _PLANS.last_plan, _PLANS.plans, _PLANS.clear_plans
 
 
 def step_peak(info):
@@ -440,21 +428,6 @@ def step_peak(info):
     parameters and inputs, which exist before the step)."""
     r = info.report
     return r["result"]["peak_bytes"] - r["argument_bytes"]
-
-
-def last_plan():
-    """The PlanInfo of the latest partition (None before the first)."""
-    return _PLANS[-1] if _PLANS else None
-
-
-def plans():
-    """Every PlanInfo since the last clear_plans(), in order: a compiled
-    model with graph breaks has one joint graph, and one plan, per region."""
-    return list(_PLANS)
-
-
-def clear_plans():
-    _PLANS.clear()
 
 
 def _is_tangent(node):
@@ -511,15 +484,12 @@ def _planner_options(policy="auto", budget=None, max_overhead=None, device=None,
     and auto with neither a budget nor a max_overhead the least peak within
     options.DEFAULT_MAX_OVERHEAD. device None: from the graph's tensors
     (h200 for CUDA, cpu otherwise) when it is partitioned."""
-    _options.choice(policy, POLICIES, "policy")
-    budget, max_overhead = _options.budget_or_overhead(policy, budget, max_overhead)
-    if device is not None:
-        device = _options.device_spec(device)
+    options = _adapter.planner_options(policy, POLICIES, budget, max_overhead, device)
     _options.choice(strict, (True, False), "strict")
     _options.choice(keep_outputs, (True, False), "keep_outputs")
     _options.choice(user_checkpoints, USER_CHECKPOINTS, "user_checkpoints")
-    return dict(policy=policy, budget=budget, max_overhead=max_overhead, device=device,
-                strict=strict, keep_outputs=keep_outputs, user_checkpoints=user_checkpoints)
+    return dict(options, strict=strict, keep_outputs=keep_outputs,
+                user_checkpoints=user_checkpoints)
 
 
 def partition(joint_module, joint_inputs, *, num_fwd_outputs, policy="auto", budget=None,
@@ -530,11 +500,10 @@ def partition(joint_module, joint_inputs, *, num_fwd_outputs, policy="auto", bud
     options are backend()'s, checked here too."""
     options = _planner_options(policy, budget, max_overhead, device, strict, keep_outputs,
                                user_checkpoints)
-    info = PlanInfo()
-    _PLANS.append(info)
+    info = _new_plan()
     fallback = fallback or _partitioners.default_partition
     static = kwargs.get("static_lifetime_input_indices")
-    try:
+    with _adapter.falling_back(options["strict"]) as outcome:
         start = time.perf_counter()
         conv = _Converted(joint_module, num_fwd_outputs, options["keep_outputs"],
                           _checkpoint_policies(joint_module, options["user_checkpoints"]))
@@ -576,14 +545,9 @@ def partition(joint_module, joint_inputs, *, num_fwd_outputs, policy="auto", bud
         info.times["extract"] = time.perf_counter() - extract_start
         info.fw_module, info.bw_module = fw_module, bw_module
         return fw_module, bw_module
-    except PlanError as error:
-        if options["strict"] and isinstance(error, _planner.BudgetError):
-            raise
-        info.fallback = f"the planner failed: {error}"
-    except Unsupported as error:
-        info.fallback = str(error)
-    warnings.warn(f"remat: falling back to PyTorch's partitioner ({fallback.__name__}): "
-                  f"{info.fallback}", stacklevel=2)
+    info.fallback = outcome.reason
+    _adapter.warn_fallback(f"falling back to PyTorch's partitioner ({fallback.__name__})",
+                           info.fallback, stacklevel=2)
     return fallback(joint_module, joint_inputs, num_fwd_outputs=num_fwd_outputs, **kwargs)
 
 
@@ -625,14 +589,7 @@ def _device_of(joint_inputs):
 
 
 def _saved_nodes(conv, report):
-    saved = []
-    for entry in report.get("saved_values", []):
-        name = _planner.location_name(entry["loc"])
-        node = conv.node_of.get((name, entry["result"]))
-        if node is None:
-            raise Unsupported(f"the plan saves {entry['loc']} result {entry['result']}, "
-                              "which has no FX node")
-        saved.append(node)
+    saved = _adapter.saved_values(report, conv.node_of, "which has no FX node")
     for index in report.get("saved_arguments", []):
         # (Tangents are ops of the IR, not arguments; a get_attr constant is
         # available to the backward without saving.)
@@ -702,9 +659,8 @@ def pytorch_backend(partitioner="default", memory_budget=None, decompositions=No
         raise ValueError(f"partitioner must be 'default' or 'min_cut', got {partitioner!r}")
 
     def fn(*args, **kwargs):
-        info = PlanInfo()
+        info = _new_plan()
         info.partitioner = partitioner
-        _PLANS.append(info)
         start = time.perf_counter()
         if partitioner == "default":
             modules = _partitioners.default_partition(*args, **kwargs)
@@ -740,7 +696,8 @@ class RematPartitioner(_custom_partitioner_base()):
     """remat as Inductor's custom partitioner
     (torch._inductor.config.custom_partitioner_fn); backend(compiler=
     "inductor") installs it. Picklable, so that Inductor's caches can key on
-    it: the key is this module's source and the planner options."""
+    it: the key is the source of this module and of the modules it plans
+    through, and the planner options."""
 
     def __init__(self, **options):
         self.options = options
@@ -752,7 +709,8 @@ class RematPartitioner(_custom_partitioner_base()):
 
     def uuid(self):
         from torch._inductor.custom_graph_pass import get_hash_for_files
-        return (get_hash_for_files((__file__, _planner.__file__)),
+        return (get_hash_for_files((__file__, _planner.__file__, _adapter.__file__,
+                                    _builder.__file__)),
                 repr(sorted(self.options.items())))
 
 
@@ -767,9 +725,7 @@ def _inductor_backend(options):
         if len(_PLANS) == planned:
             # Inductor's caches served the compiled graphs (their key: the
             # partitioner's uuid), partitioned without a call of `partition`.
-            info = PlanInfo()
-            info.from_cache = True
-            _PLANS.append(info)
+            _new_plan().from_cache = True
         return compiled
 
     return compile

@@ -1,0 +1,163 @@
+"""What the framework adapters (remat.torch, remat.jax) share: the record of
+a plan (`PlanInfo`), the list of plans each framework keeps (`Registry`),
+what makes a step fall back to the framework's own behaviour (`Unsupported`,
+`falling_back`), the options both take (`planner_options`) and the mapping
+of the report's saved values back to the framework's values
+(`saved_values`). docs/PythonAdapters.md describes the layout.
+"""
+
+import contextlib
+import types
+import warnings
+
+from . import options as _options
+from . import planner as _planner
+
+PlanError = _planner.PlanError
+BudgetError = _planner.BudgetError  # (a PlanError; .least_peak: the least peak found)
+
+
+class Unsupported(Exception):
+    """The step has something remat does not model: the adapter falls back
+    (remat.torch: to PyTorch's partitioner; remat.jax: the function runs
+    unchanged)."""
+
+
+class PlanInfo:
+    """What one plan did (`plans()`, `last_plan()`): remat-opt's `report`,
+    the `saved` values (remat.torch: FX node names; remat.jax: jaxpr vars),
+    the `ir`, the `times` of its parts, the validated `options` and, on a
+    fallback, its reason (`fallback`). The other fields are one framework's:
+
+    remat.torch: `planning_time_s` (the whole partition function), the
+    graphs (`joint_module`, `num_fwd_outputs`, `fw_module`, `bw_module`),
+    `checkpoint_policies` (user checkpoints' remat.policy overrides, by op),
+    `partitioner` ("remat", or PyTorch's for `pytorch_backend`) and
+    `from_cache` (Inductor's caches served the region: nothing else set).
+
+    remat.jax: `signature`, `trace`, `converted`, `xla` (XLA's figures of
+    the planned step, where checked), `rounds` ((internal budget, XLA's
+    total) per plan, where checked) and `apply()`, the function with the
+    plan applied. `planning_time_s` is the sum of `times` unless set."""
+
+    def __init__(self, signature=None, planning_time_s=None):
+        self.report = None
+        self.saved = []
+        self.ir = None
+        self.num_ops = 0
+        self.times = {}
+        self.fallback = None
+        self.options = None
+        self._planning_time_s = planning_time_s
+        # remat.torch
+        self.joint_module = None     # pytorch_backend: the joint graph it partitioned
+        self.num_fwd_outputs = None
+        self.fw_module = self.bw_module = None
+        self.checkpoint_policies = {}
+        self.partitioner = "remat"
+        self.from_cache = False
+        # remat.jax
+        self.signature = signature
+        self.trace = None
+        self.converted = None
+        self.applier = None          # (trace, converted, saved) -> the applied function
+        self.applied = None
+        self.xla = None
+        self.rounds = []
+
+    @property
+    def planning_time_s(self):
+        if self._planning_time_s is not None:
+            return self._planning_time_s
+        return sum(self.times.values())
+
+    @planning_time_s.setter
+    def planning_time_s(self, seconds):
+        self._planning_time_s = seconds
+
+    def apply(self):
+        """The function with the plan applied (same signature as the
+        planned one), built once."""
+        if self.applied is None:
+            self.applied = self.applier(self.trace, self.converted, self.saved)
+        return self.applied
+
+
+class Registry:
+    """One framework's plans, in order, since its last clear_plans()."""
+
+    def __init__(self):
+        self._plans = []
+
+    def __len__(self):
+        return len(self._plans)
+
+    def add(self, info):
+        self._plans.append(info)
+        return info
+
+    def last_plan(self):
+        """The PlanInfo of the latest plan (None before the first)."""
+        return self._plans[-1] if self._plans else None
+
+    def plans(self):
+        """Every PlanInfo since the last clear_plans(), in order."""
+        return list(self._plans)
+
+    def clear_plans(self):
+        self._plans.clear()
+
+
+@contextlib.contextmanager
+def falling_back(strict):
+    """The fallback policy: inside, an `Unsupported` or a `PlanError` ends
+    the plan and sets the outcome's `reason` (the caller then falls back and
+    warns, `warn_fallback`), except a `BudgetError` under `strict`, which is
+    raised: an impossible budget is the user's error, not a fallback.
+
+        with falling_back(strict) as outcome:
+            ...
+        if outcome.reason is not None: ..."""
+    outcome = types.SimpleNamespace(reason=None)
+    try:
+        yield outcome
+    except PlanError as error:
+        if strict and isinstance(error, BudgetError):
+            raise
+        outcome.reason = f"the planner failed: {error}"
+    except Unsupported as error:
+        outcome.reason = str(error)
+
+
+def warn_fallback(what, reason, stacklevel):
+    """The fallback's warning, "remat: <what>: <reason>", at the caller's
+    `stacklevel`."""
+    warnings.warn(f"remat: {what}: {reason}", stacklevel=stacklevel + 1)
+
+
+def saved_values(report, values, missing):
+    """The framework's values of the report's `saved_values`, in its order:
+    `values` maps (location name, result number) to them; a saved value
+    that is not there is Unsupported ("the plan saves <loc> result <n>,
+    <missing>")."""
+    saved = []
+    for entry in report.get("saved_values", []):
+        value = values.get((_planner.location_name(entry["loc"]), entry["result"]))
+        if value is None:
+            raise Unsupported(f"the plan saves {entry['loc']} result {entry['result']}, "
+                              f"{missing}")
+        saved.append(value)
+    return saved
+
+
+def planner_options(policy, policies, budget, max_overhead, device):
+    """The options both adapters take, checked (a ValueError naming the
+    valid forms) and in the planner's terms: `policy` one of `policies`,
+    the budget in bytes, policy auto with neither a budget nor a
+    max_overhead the least peak within options.DEFAULT_MAX_OVERHEAD, and
+    the device a name or a device file's dict (None stays None)."""
+    _options.choice(policy, policies, "policy")
+    budget, max_overhead = _options.budget_or_overhead(policy, budget, max_overhead)
+    if device is not None:
+        device = _options.device_spec(device)
+    return dict(policy=policy, budget=budget, max_overhead=max_overhead, device=device)
