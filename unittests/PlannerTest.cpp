@@ -3,6 +3,7 @@
 #include "TestUtils.h"
 
 #include "remat/Analysis/JointGraph.h"
+#include "remat/Analysis/RecomputeChains.h"
 #include "remat/Transforms/RematPlanner.h"
 
 #include "gtest/gtest.h"

@@ -110,7 +110,8 @@ func.func @attention(%x: tensor<256x1024xf32>, %wq: tensor<1024x64xf32>, %wk: te
 // the frontier is exact, and so is the certificate (gap 0).
 // EXACT: "certificate":{"bound":"exact","gap":0,"keep_recompute_optimum_s":3.286{{[0-9]*}}e-06,"peak_bytes":2883588,"recompute_time_lower_bound_s":3.286{{[0-9]*}}e-06,"recompute_time_s":3.286{{[0-9]*}}e-06}
 // EXACT-SAME: "solver":"exact"
-// SOLVER: error: unknown solver 'nope'; expected auto, search or exact
+// A bad enum value is refused when the pipeline is parsed, listing the valid ones.
+// SOLVER: for the --solver option: unknown value 'nope'; expected auto, search or exact
 
 // The frontier does not depend on the policy; selective's own plan is
 // dominated by policy none's here (the same peak, more time).

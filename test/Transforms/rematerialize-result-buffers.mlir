@@ -41,7 +41,7 @@
 //
 // BUDGET: error: policy 'none' reaches a peak of 1441800 bytes (1.4 MiB), above budget 1441799 bytes
 // LEAST: smallest peak remat can reach for this function is 1376260 bytes
-// BAD: error: unknown result-buffers 'nope'; expected defined or preallocated
+// BAD: for the --result-buffers option: unknown value 'nope'; expected defined or preallocated
 
 func.func @step(%x: tensor<64x256xf32>, %w1: tensor<256x256xf32>, %w2: tensor<256x256xf32>, %t: tensor<64x256xf32>)
     -> (tensor<f32>, tensor<256x256xf32>, tensor<256x256xf32>) {

@@ -19,8 +19,8 @@
 #include "remat/Dialect/Remat/RematDialect.h"
 #include "remat/Pipelines/Pipelines.h"
 #include "remat/Transforms/Passes.h"
-#include "remat/Transforms/RematPlanner.h"
-#include "remat/Transforms/RematReport.h"
+#include "remat/Analysis/RematEnums.h"
+#include "remat/Transforms/RematRewrite.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 
@@ -604,8 +604,15 @@ LogicalResult compile(MLIRContext &context, llvm::SourceMgr &sourceMgr) {
   }
   if (!policyName.empty()) {
     PassManager pm(&context, func::FuncOp::getOperationName());
+    std::optional<remat::Policy> policy = remat::symbolizePolicy(policyName);
+    if (!policy) {
+      llvm::errs() << "remat-compile: unknown policy '" << policyName
+                   << "'; expected "
+                   << remat::listEnumValues<remat::Policy>() << "\n";
+      return failure();
+    }
     remat::RematerializeOptions options;
-    options.policy = policyName;
+    options.policy = *policy;
     options.device = deviceName;
     options.budget = budget;
     options.maxOverhead = maxOverhead;

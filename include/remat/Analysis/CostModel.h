@@ -15,7 +15,7 @@
 #ifndef REMAT_ANALYSIS_COSTMODEL_H
 #define REMAT_ANALYSIS_COSTMODEL_H
 
-#include "remat/Analysis/CostOpInterface.h"
+#include "remat/Interfaces/CostOpInterface.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/Operation.h"

@@ -18,6 +18,7 @@
 #include "llvm/ADT/SmallVector.h"
 
 #include <optional>
+#include <string>
 
 namespace remat {
 
@@ -43,6 +44,9 @@ private:
   llvm::DenseSet<mlir::Operation *> forward;
   llvm::SmallVector<mlir::Value> saved;
 };
+
+/// "file:line:col" of the first file location in `loc`, or its printed form.
+std::string formatLocation(mlir::Location loc);
 
 } // namespace remat
 

@@ -19,6 +19,8 @@
 #ifndef REMAT_ANALYSIS_MEMORYPLAN_H
 #define REMAT_ANALYSIS_MEMORYPLAN_H
 
+#include "remat/Analysis/RematEnums.h"
+
 #include "mlir/IR/Block.h"
 #include "mlir/IR/Value.h"
 #include "llvm/ADT/DenseMap.h"
@@ -31,17 +33,13 @@ class JointGraph;
 /// Whether `op` is a view of its single operand (allocates nothing).
 bool isViewOp(mlir::Operation *op);
 
-/// When the buffers of a function's results start to occupy memory.
-enum class ResultBuffers {
-  /// At the op that defines them: remat-compile's executables and PyTorch's
-  /// caching allocator.
-  Defined,
-  /// At the start of the function, like the arguments: XLA allocates a
-  /// computation's output buffers before it runs. (XLA may also lend an
-  /// output buffer to temporaries until the output is written; that is not
-  /// counted, so the peak is an upper bound of XLA's temp plus outputs.)
-  Preallocated,
-};
+// ResultBuffers (RematEnums.td): when the buffers of a function's results
+// start to occupy memory. Defined: at the op that defines them
+// (remat-compile's executables and PyTorch's caching allocator).
+// Preallocated: at the start of the function, like the arguments: XLA
+// allocates a computation's output buffers before it runs. (XLA may also
+// lend an output buffer to temporaries until the output is written; that is
+// not counted, so the peak is an upper bound of XLA's temp plus outputs.)
 
 class MemoryPlan {
 public:

@@ -2,6 +2,7 @@
 #ifndef REMAT_TRANSFORMS_PASSES_H
 #define REMAT_TRANSFORMS_PASSES_H
 
+#include "remat/Analysis/RematEnums.h"
 #include "remat/Dialect/NN/NNDialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"

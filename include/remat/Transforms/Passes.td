@@ -103,7 +103,8 @@ def Rematerialize : Pass<"rematerialize", "::mlir::func::FuncOp"> {
     saved activation. See docs/Rematerialize.md.
   }];
   let options = [
-    Option<"policy", "policy", "std::string", /*default=*/"\"selective\"",
+    Option<"policy", "policy", "::remat::Policy",
+           /*default=*/"::remat::Policy::Selective",
            "none, full, sqrt, selective, dots, dots-no-batch or auto">,
     Option<"device", "device", "std::string", /*default=*/"\"h200\"",
            "device of the cost model: h200, h100, a100 or cpu">,
@@ -119,7 +120,8 @@ def Rematerialize : Pass<"rematerialize", "::mlir::func::FuncOp"> {
     Option<"maxOverhead", "max-overhead", "std::string", /*default=*/"\"\"",
            "auto: the most estimated recompute time, as a fraction of the "
            "step's (0.05 or 5%)">,
-    Option<"solver", "solver", "std::string", /*default=*/"\"auto\"",
+    Option<"solver", "solver", "::remat::SolverMethod",
+           /*default=*/"::remat::SolverMethod::Auto",
            "how auto's frontier is computed: exact (every plan of the "
            "decision space simulated), search (the heuristic) or auto "
            "(exact where that is cheap)">,
@@ -127,12 +129,13 @@ def Rematerialize : Pass<"rematerialize", "::mlir::func::FuncOp"> {
            "auto: plans may recompute a saved activation a second time, "
            "for the backward ops after the widest gap between its reads, "
            "instead of holding one clone across that gap">,
-    Option<"resultBuffers", "result-buffers", "std::string",
-           /*default=*/"\"defined\"",
+    Option<"resultBuffers", "result-buffers", "::remat::ResultBuffers",
+           /*default=*/"::remat::ResultBuffers::Defined",
            "when the function's results occupy memory: defined (from the op "
            "that defines them) or preallocated (from the start, as XLA "
            "allocates a computation's outputs)">,
-    Option<"certificate", "certificate", "std::string", /*default=*/"\"auto\"",
+    Option<"certificate", "certificate", "::remat::Certificate",
+           /*default=*/"::remat::Certificate::Auto",
            "how the report's lower bound on the recompute time is found: "
            "cover (each over-peak op alone, and pairs), milp (then all of "
            "them jointly, by CBC, unless the covers prove the plan optimal) "
@@ -151,6 +154,16 @@ def Rematerialize : Pass<"rematerialize", "::mlir::func::FuncOp"> {
            /*default=*/"\"1\"",
            "selective: recompute when recompute FLOPs per byte freed are at "
            "most this many times the device's ridge point">,
+  ];
+  let statistics = [
+    Statistic<"numPlans", "plans", "plans made (the policy's and the fixed "
+              "policies' plans it starts from or is held to)">,
+    Statistic<"numSimulations", "simulations",
+              "plans simulated (PlanSimulator)">,
+    Statistic<"numBoundEvaluations", "bound-evaluations",
+              "evaluations of the certificate's recompute-time bound">,
+    Statistic<"numFrontierPoints", "frontier-points",
+              "points on auto's Pareto frontiers">,
   ];
 }
 

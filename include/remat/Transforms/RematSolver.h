@@ -12,26 +12,20 @@
 #ifndef REMAT_TRANSFORMS_REMATSOLVER_H
 #define REMAT_TRANSFORMS_REMATSOLVER_H
 
-#include "remat/Transforms/PlanSimulator.h"
+#include "remat/Analysis/PlanSimulator.h"
+#include "remat/Transforms/RematPlan.h"
 
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/SmallVector.h"
 
 namespace remat {
 
-struct FrontierPoint {
-  uint64_t peakBytes = 0;
-  double recomputeTime = 0;
-  uint64_t recomputeFlops = 0;
-  /// The plan: kept forward values, by simulator value id.
-  llvm::BitVector kept;
-};
 
-/// How the frontier is computed: `Search` (the heuristic below), `Exact`
-/// (every plan of the decision space simulated: each movable buffer kept or
-/// recomputed, from the first start), or `Auto` (exact when that is at most
-/// `exactWorkLimit` op-simulations, the search otherwise).
-enum class SolverMethod { Auto, Search, Exact };
+// SolverMethod (RematEnums.td): how the frontier is computed: `Search` (the
+// heuristic below), `Exact` (every plan of the decision space simulated:
+// each movable buffer kept or recomputed, from the first start), or `Auto`
+// (exact when that is at most `exactWorkLimit` op-simulations, the search
+// otherwise).
 
 struct SolverOptions {
   SolverMethod method = SolverMethod::Auto;

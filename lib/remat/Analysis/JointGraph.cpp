@@ -76,3 +76,14 @@ std::optional<JointGraph> JointGraph::build(func::FuncOp func) {
   }
   return graph;
 }
+
+std::string remat::formatLocation(Location loc) {
+  if (auto file = loc->findInstanceOf<FileLineColLoc>())
+    return (file.getFilename().getValue() + ":" + Twine(file.getLine()) + ":" +
+            Twine(file.getColumn()))
+        .str();
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  loc.print(os);
+  return s;
+}

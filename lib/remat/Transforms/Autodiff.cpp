@@ -16,8 +16,8 @@
 #include "remat/Transforms/Passes.h"
 
 #include "remat/Dialect/NN/NNOps.h"
-#include "remat/Transforms/RematPlanner.h"
-#include "remat/Transforms/VJPOpInterface.h"
+#include "remat/Transforms/RematRewrite.h"
+#include "remat/Interfaces/VJPOpInterface.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"

@@ -33,59 +33,24 @@
 #include "remat/Analysis/MemoryPlan.h"
 #include "remat/Dialect/NN/NNOps.h"
 #include "remat/Dialect/Remat/RematDialect.h"
-#include "remat/Transforms/CoverMILP.h"
-#include "remat/Transforms/PlanSimulator.h"
-#include "remat/Transforms/RematReport.h"
+#include "remat/Analysis/CoverMILP.h"
+#include "remat/Analysis/PlanSimulator.h"
+#include "remat/Analysis/LowerBounds.h"
+#include "remat/Analysis/RecomputeChains.h"
 
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/STLExtras.h"
+#include "remat/Support/Debug.h"
+
 #include "llvm/Support/FormatVariadic.h"
 
 #include <cmath>
 #include <map>
 
+#define DEBUG_TYPE "remat-planner"
+
 using namespace mlir;
 using namespace remat;
-
-std::optional<SolverMethod> remat::parseSolverMethod(StringRef name) {
-  return llvm::StringSwitch<std::optional<SolverMethod>>(name)
-      .Case("auto", SolverMethod::Auto)
-      .Case("search", SolverMethod::Search)
-      .Case("exact", SolverMethod::Exact)
-      .Default(std::nullopt);
-}
-
-std::optional<Policy> remat::parsePolicy(StringRef name) {
-  return llvm::StringSwitch<std::optional<Policy>>(name)
-      .Case("none", Policy::None)
-      .Case("full", Policy::Full)
-      .Case("sqrt", Policy::Sqrt)
-      .Case("selective", Policy::Selective)
-      .Case("dots", Policy::Dots)
-      .Case("dots-no-batch", Policy::DotsNoBatch)
-      .Case("auto", Policy::Auto)
-      .Default(std::nullopt);
-}
-
-StringRef remat::stringifyPolicy(Policy policy) {
-  switch (policy) {
-  case Policy::None:
-    return "none";
-  case Policy::Full:
-    return "full";
-  case Policy::Sqrt:
-    return "sqrt";
-  case Policy::Selective:
-    return "selective";
-  case Policy::Dots:
-    return "dots";
-  case Policy::DotsNoBatch:
-    return "dots-no-batch";
-  case Policy::Auto:
-    return "auto";
-  }
-  return "unknown";
-}
 
 std::optional<uint64_t> remat::parseByteSize(StringRef text) {
   // Exact: digits [. digits] [unit], in 128-bit integer arithmetic; sizes of
@@ -146,107 +111,22 @@ std::optional<double> remat::parseFraction(StringRef text) {
   return value * scale;
 }
 
-bool remat::isRecomputable(Operation *op, const JointGraph &graph) {
-  return op->getBlock() == graph.getOps().front()->getBlock() &&
-         graph.isForward(op) && getOpCost(op).recomputable &&
-         getPolicyOverride(op) != PolicyOverride::Save;
-}
-
-llvm::DenseMap<Value, RecloneGap>
-remat::getRecloneGaps(const JointGraph &graph) {
-  // The backward ops that read each forward value, in program order.
-  llvm::MapVector<Value, SmallVector<unsigned, 4>> readers;
-  ArrayRef<Operation *> ops = graph.getOps();
-  for (unsigned index = 0; index + 1 < ops.size(); ++index) {
-    Operation *op = ops[index];
-    if (graph.isForward(op))
-      continue;
-    Block *body = op->getBlock();
-    op->walk([&](Operation *nested) {
-      for (Value operand : nested->getOperands()) {
-        Operation *def = operand.getDefiningOp();
-        if (!def || def->getBlock() != body || !graph.isForward(def))
-          continue;
-        SmallVector<unsigned, 4> &list = readers[operand];
-        if (list.empty() || list.back() != index)
-          list.push_back(index);
-      }
-    });
-  }
-  llvm::DenseMap<Value, RecloneGap> gaps;
-  for (auto &[value, list] : readers) {
-    unsigned widest = 0, at = 0;
-    for (unsigned i = 1; i < list.size(); ++i)
-      if (list[i] - list[i - 1] > widest) {
-        widest = list[i] - list[i - 1];
-        at = i;
-      }
-    if (widest > 0)
-      gaps[value] = {ops[list[at - 1]], ops[list[at]]};
-  }
-  return gaps;
-}
-
-bool remat::collectRecomputeChain(Value value,
-                                  function_ref<bool(Value)> available,
-                                  function_ref<bool(Operation *)> counted,
-                                  const JointGraph &graph,
-                                  llvm::SetVector<Operation *> &chain,
-                                  Value &blocker) {
-  // Iterative post-order DFS so that producers precede their users.
-  llvm::DenseSet<Operation *> visited;
-  SmallVector<std::pair<Operation *, bool>> stack;
-  auto push = [&](Value v) -> bool {
-    Operation *def = v.getDefiningOp();
-    if (!def || available(v) || counted(def) || visited.contains(def))
-      return true;
-    if (!isRecomputable(def, graph)) {
-      blocker = v;
-      return false;
-    }
-    visited.insert(def);
-    stack.push_back({def, false});
-    return true;
-  };
-  // The value itself must be recomputed even if it is "available".
-  Operation *root = value.getDefiningOp();
-  if (!root || !isRecomputable(root, graph)) {
-    blocker = value;
-    return false;
-  }
-  if (counted(root))
-    return true;
-  visited.insert(root);
-  stack.push_back({root, false});
-  while (!stack.empty()) {
-    auto [op, expanded] = stack.back();
-    if (expanded) {
-      stack.pop_back();
-      chain.insert(op);
-      continue;
-    }
-    stack.back().second = true;
-    for (Value operand : op->getOperands())
-      if (!push(operand))
-        return false;
-  }
-  return true;
-}
-
 namespace {
 
 class Planner {
 public:
-  Planner(func::FuncOp func, const JointGraph &graph,
-          const PlannerOptions &options)
-      : func(func), graph(graph), options(options) {}
+  Planner(PlanContext &context, const PlannerOptions &options)
+      : func(context.getFunction()), graph(context.getGraph()),
+        options(options), context(context) {}
 
   std::optional<RematPlan> run();
 
 private:
   /// The least peak the frontier reached, and whether it is proven least
   /// (it equals the memory plan's lower bound) or what that bound is.
-  std::string describeLeastPeak(uint64_t least) const;
+  std::string describeLeastPeak(uint64_t least, PlanError &error);
+  /// Emits `error` at its op and records it in the context.
+  void refuse(PlanError error);
   /// Set by solve(): whether the frontier is exact, and over how many
   /// movable buffers.
   bool exactFrontier = false;
@@ -269,14 +149,9 @@ private:
   void keepMatmulResults(bool unbatchedOnly);
   void keepPromisesOfFixedPolicies();
   /// The plan of a fixed policy on the same function and device, without
-  /// budget, overhead or frontier.
-  std::optional<RematPlan> planFixedPolicy(Policy policy) const {
-    PlannerOptions fixed = options;
-    fixed.policy = policy;
-    fixed.budget.reset();
-    fixed.maxOverhead.reset();
-    fixed.pareto = false;
-    return planRematerialization(func, graph, fixed);
+  /// budget, overhead or frontier (made once per context).
+  const RematPlan *planFixedPolicy(Policy policy) const {
+    return context.getFixedPlan(policy);
   }
   /// Computes the Pareto frontier when auto, a budget or the frontier is
   /// asked for; auto takes its plan from it.
@@ -294,6 +169,7 @@ private:
   func::FuncOp func;
   const JointGraph &graph;
   const PlannerOptions &options;
+  PlanContext &context;
   RematPlan plan;
   /// Why a value was kept or recomputed, when not the policy's default.
   llvm::DenseMap<Value, std::string> reasons;
@@ -334,7 +210,20 @@ std::optional<RematPlan> Planner::run() {
       !solve())
     return std::nullopt;
   describeDecisions();
+  // The plan's figures, from the one simulator of the context.
+  const PlanSimulator &sim = context.getSimulator();
+  PlanSimulator::Result figures =
+      sim.simulate(sim.toBits(plan.kept, &plan.reclone));
+  plan.peakBytes = figures.peakBytes;
+  plan.recomputeTime = figures.recomputeTime;
+  plan.recomputeFlops = figures.recomputeFlops;
+  context.countPlan();
   return std::move(plan);
+}
+
+void Planner::refuse(PlanError error) {
+  error.at->emitError(error.message);
+  context.setError(std::move(error));
 }
 
 /// full / sqrt: keep every forward value defined outside checkpoint blocks
@@ -347,10 +236,13 @@ bool Planner::proposeBlockBoundaries() {
       if (std::optional<int64_t> block = getCheckpointBlock(op))
         blockRank.emplace(*block, 0);
   if (blockRank.empty()) {
-    func.emitError() << "policy '" << stringifyPolicy(options.policy)
-                     << "' needs checkpoint blocks, but no forward op has a "
-                        "'remat.block' attribute; mark each layer's ops with "
-                        "remat.block = <layer> : i64";
+    refuse({"policy",
+            ("policy '" + stringifyPolicy(options.policy) +
+             "' needs checkpoint blocks, but no forward op has a "
+             "'remat.block' attribute; mark each layer's ops with "
+             "remat.block = <layer> : i64")
+                .str(),
+            func});
     return false;
   }
   unsigned rank = 0;
@@ -400,8 +292,10 @@ bool Planner::applyOverrides() {
       }
     } else if (override == PolicyOverride::Recompute) {
       if (!getOpCost(op).recomputable) {
-        op->emitError("'remat.policy' = \"recompute\" cannot be honored: the "
-                      "op has side effects or regions");
+        refuse({"policy",
+                "'remat.policy' = \"recompute\" cannot be honored: the op "
+                "has side effects or regions",
+                op});
         return false;
       }
       for (Value result : op->getResults()) {
@@ -591,7 +485,7 @@ void Planner::keepMatmulResults(bool unbatchedOnly) {
 ///    through a kept value that the backward does not read; if no single
 ///    move lowers it, the plan becomes policy none's.
 void Planner::keepPromisesOfFixedPolicies() {
-  PlanSimulator sim(graph, options.device, options.results);
+  const PlanSimulator &sim = context.getSimulator();
   auto undoable = [&](Value value) {
     return !plan.kept.contains(value) &&
            getPolicyOverride(value.getDefiningOp()) !=
@@ -622,7 +516,7 @@ void Planner::keepPromisesOfFixedPolicies() {
     }
   }
   // 2. Policy none's plan, with the same overrides, is the ceiling.
-  std::optional<RematPlan> none = planFixedPolicy(Policy::None);
+  const RematPlan *none = planFixedPolicy(Policy::None);
   if (!none)
     return; // none fails only where this policy failed first
   llvm::BitVector noneBits = sim.toBits(none->kept);
@@ -673,6 +567,11 @@ void Planner::keepPromisesOfFixedPolicies() {
       break;
     }
     Value value = sim.getValue(best->first);
+    LLVM_DEBUG(llvm::dbgs() << "[remat-planner] " << stringifyPolicy(options.policy)
+                            << ": " << (best->second ? "keep" : "drop stop")
+                            << " value #" << best->first << " (" << value.getLoc()
+                            << "): peak " << peak << " -> " << bestPeak
+                            << ", none's " << ceiling << "\n");
     bits[best->first] = best->second;
     if (best->second) {
       plan.kept.insert(value);
@@ -697,10 +596,10 @@ static std::string formatBytes(uint64_t bytes) {
       .str();
 }
 
-std::string Planner::describeLeastPeak(uint64_t least) const {
-  PeakLowerBound bound =
-      LowerBounds(func, graph, options.device, options.results, options.reclone)
-          .leastPeak();
+std::string Planner::describeLeastPeak(uint64_t least, PlanError &error) {
+  PeakLowerBound bound = context.getBounds().leastPeak();
+  error.leastPeakBytes = least;
+  error.peakLowerBoundBytes = std::min(least, bound.bytes);
   // What the bound is: what no plan can free at an op, or one op's
   // operands and results.
   std::string held;
@@ -730,7 +629,7 @@ std::string Planner::describeLeastPeak(uint64_t least) const {
 }
 
 bool Planner::solve() {
-  PlanSimulator sim(graph, options.device, options.results);
+  const PlanSimulator &sim = context.getSimulator();
   SolverOptions solver;
   solver.fixed.resize(sim.getNumValues());
   for (Value value : graph.getSavedActivations()) {
@@ -757,7 +656,7 @@ bool Planner::solve() {
       solver.starts.push_back(sim.toBits(plan.kept));
       continue;
     }
-    std::optional<RematPlan> start = planFixedPolicy(policy);
+    const RematPlan *start = planFixedPolicy(policy);
     if (!start)
       return false;
     solver.starts.push_back(sim.toBits(start->kept));
@@ -768,13 +667,21 @@ bool Planner::solve() {
   SmallVector<FrontierPoint> frontier =
       computeParetoFrontier(sim, graph, options.device, solver, &stats);
   if (frontier.empty()) {
-    func.emitError() << "solver=exact simulates every plan: this function has "
-                     << stats.movable << " movable buffers (2^"
-                     << stats.movable << " plans), more than the "
-                     << solver.exactMaxMovable
-                     << " it enumerates; use solver=search or solver=auto";
+    refuse({"solver",
+            llvm::formatv("solver=exact simulates every plan: this function "
+                          "has {0} movable buffers (2^{0} plans), more than "
+                          "the {1} it enumerates; use solver=search or "
+                          "solver=auto",
+                          stats.movable, solver.exactMaxMovable)
+                .str(),
+            func});
     return false;
   }
+  LLVM_DEBUG(llvm::dbgs() << "[remat-planner] frontier: " << frontier.size()
+                          << " points from " << solver.starts.size()
+                          << " starts, " << stats.movable << " movable buffers, "
+                          << (stats.exact ? "exact" : "search") << "\n");
+  context.numFrontierPoints += frontier.size();
   exactFrontier = stats.exact;
   movable = stats.movable;
   plan.movable = stats.movable;
@@ -794,14 +701,18 @@ bool Planner::solve() {
   if (options.policy != Policy::Auto && options.budget &&
       peak > *options.budget) {
     uint64_t least = frontier.front().peakBytes;
-    auto diag = func.emitError()
-                << "policy '" << stringifyPolicy(options.policy)
-                << "' reaches a peak of " << formatBytes(peak)
-                << ", above budget " << formatBytes(*options.budget) << "; ";
+    PlanError error{"budget", "", func};
+    error.budgetBytes = options.budget;
+    error.planPeakBytes = peak;
+    error.message = ("policy '" + stringifyPolicy(options.policy) +
+                     "' reaches a peak of " + formatBytes(peak) +
+                     ", above budget " + formatBytes(*options.budget) + "; ")
+                        .str();
     if (least <= *options.budget)
-      diag << "policy=auto fits it";
+      error.message += "policy=auto fits it";
     else
-      diag << describeLeastPeak(least);
+      error.message += describeLeastPeak(least, error);
+    refuse(std::move(error));
     return false;
   }
   // The least time of the keep/recompute plans at this peak or below.
@@ -828,10 +739,10 @@ bool Planner::solve() {
 /// frontier point).
 void Planner::addJointCoverPlans(SmallVectorImpl<FrontierPoint> &frontier,
                                  const PlanSimulator &sim) {
-  constexpr size_t kMaxOps = 1000;
-  constexpr double kGap = 0.01;
+  constexpr double kGap = BoundConstants::kMILPGap;
   Block &body = func.getBody().front();
-  if (!haveMILPSolver() || body.getOperations().size() > kMaxOps)
+  if (!haveMILPSolver() ||
+      body.getOperations().size() > BoundConstants::kMaxCheckedOps)
     return;
   // The buffer-defining op of each saved activation (through views).
   auto rootOf = [](Value value) -> Operation * {
@@ -842,15 +753,14 @@ void Planner::addJointCoverPlans(SmallVectorImpl<FrontierPoint> &frontier,
   };
   SmallVector<FrontierPoint> found;
   SmallVector<Operation *> runs;
-  LowerBounds bounds(func, graph, options.device, options.results,
-                     options.reclone);
+  LowerBounds &bounds = context.getBounds();
   // The points the covers leave more than kGap from proven (without the
   // run-again check, which costs a pass per point: its items are for the
   // report's certificate). CBC's time for them all is certificate-seconds,
   // shared evenly (at least kMinSeconds each): at 1 s per point, a graph
   // whose covers are loose everywhere (a JAX step's: 2 layers, tens of
   // frontier points) took a minute.
-  constexpr double kMinSeconds = 0.02;
+  constexpr double kMinSeconds = BoundConstants::kMinMILPSeconds;
   SmallVector<const FrontierPoint *> unproven;
   for (const FrontierPoint &point : frontier)
     if (point.recomputeTime > 0 &&
@@ -914,28 +824,39 @@ bool Planner::pickAutoPlan(ArrayRef<FrontierPoint> frontier,
   if (options.budget) {
     chosen = pickForBudget(frontier, *options.budget);
     if (!chosen) {
-      func.emitError() << "no plan fits budget " << formatBytes(*options.budget)
-                       << ": " << describeLeastPeak(frontier.front().peakBytes);
+      PlanError error{"budget", "", func};
+      error.budgetBytes = options.budget;
+      error.message = "no plan fits budget " + formatBytes(*options.budget) +
+                      ": " +
+                      describeLeastPeak(frontier.front().peakBytes, error);
+      refuse(std::move(error));
       return false;
     }
   } else if (options.maxOverhead) {
     double stepTime = sim.getStepTime();
     chosen = pickForTime(frontier, *options.maxOverhead * stepTime);
     if (!chosen) {
-      func.emitError() << "no plan fits max-overhead "
-                       << llvm::formatv("{0:e}", *options.maxOverhead)
-                       << ": the 'recompute' overrides alone cost "
-                       << llvm::formatv("{0:e}", frontier.back().recomputeTime /
-                                                     stepTime)
-                       << " of the step's estimated time";
+      refuse({"max-overhead",
+              llvm::formatv("no plan fits max-overhead {0:e}: the "
+                            "'recompute' overrides alone cost {1:e} of the "
+                            "step's estimated time",
+                            *options.maxOverhead,
+                            frontier.back().recomputeTime / stepTime)
+                  .str(),
+              func});
       return false;
     }
   } else {
-    func.emitError("policy 'auto' needs a budget=<bytes> (the cheapest plan "
-                   "under it) or a max-overhead=<fraction> (the lowest peak "
-                   "within it)");
+    refuse({"policy",
+            "policy 'auto' needs a budget=<bytes> (the cheapest plan under "
+            "it) or a max-overhead=<fraction> (the lowest peak within it)",
+            func});
     return false;
   }
+  LLVM_DEBUG(llvm::dbgs() << "[remat-planner] auto: chose peak "
+                          << chosen->peakBytes << " bytes, recompute "
+                          << chosen->recomputeTime << " s of "
+                          << frontier.size() << " frontier points\n");
   plan.kept = sim.toSet(chosen->kept);
   plan.reclone = sim.recloneSet(chosen->kept);
   std::string where =
@@ -1049,8 +970,64 @@ void remat::describeRecomputeCosts(const JointGraph &graph,
   }
 }
 
+PlanContext::PlanContext(func::FuncOp func, const JointGraph &graph,
+                         const PlannerOptions &options)
+    : func(func), graph(graph), options(options) {}
+
+PlanContext::~PlanContext() = default;
+
+const PlanSimulator &PlanContext::getSimulator() {
+  if (!simulator)
+    simulator =
+        std::make_unique<PlanSimulator>(graph, options.device, options.results);
+  return *simulator;
+}
+
+LowerBounds &PlanContext::getBounds() {
+  if (!bounds)
+    bounds = std::make_unique<LowerBounds>(func, graph, options.device,
+                                           options.results, options.reclone);
+  return *bounds;
+}
+
+const RematPlan *PlanContext::getFixedPlan(Policy policy) {
+  auto it = fixedPlans.find(policy);
+  if (it == fixedPlans.end()) {
+    PlannerOptions fixed = options;
+    fixed.policy = policy;
+    fixed.budget.reset();
+    fixed.maxOverhead.reset();
+    fixed.pareto = false;
+    // Planned before it is stored: a fixed policy asks for none's plan.
+    std::optional<RematPlan> plan = Planner(*this, fixed).run();
+    LLVM_DEBUG({
+      llvm::dbgs() << "[remat-planner] fixed policy " << stringifyPolicy(policy);
+      if (plan)
+        llvm::dbgs() << ": peak " << plan->peakBytes << " bytes, recompute "
+                     << plan->recomputeTime << " s\n";
+      else
+        llvm::dbgs() << ": cannot be applied\n";
+    });
+    it = fixedPlans.emplace(policy, std::move(plan)).first;
+  }
+  return it->second ? &*it->second : nullptr;
+}
+
+uint64_t PlanContext::getNumSimulations() const {
+  return simulator ? simulator->getNumSimulations() : 0;
+}
+
+uint64_t PlanContext::getNumBoundEvaluations() const {
+  return bounds ? bounds->getNumEvaluations() : 0;
+}
+
+std::optional<RematPlan> remat::planRematerialization(PlanContext &context) {
+  return Planner(context, context.getOptions()).run();
+}
+
 std::optional<RematPlan>
 remat::planRematerialization(func::FuncOp func, const JointGraph &graph,
                              const PlannerOptions &options) {
-  return Planner(func, graph, options).run();
+  PlanContext context(func, graph, options);
+  return planRematerialization(context);
 }

@@ -62,6 +62,7 @@
 #include "remat/Transforms/RematSolver.h"
 
 #include "remat/Dialect/Remat/RematDialect.h"
+#include "remat/Analysis/RecomputeChains.h"
 #include "remat/Transforms/RematPlanner.h"
 
 #include "mlir/IR/Threading.h"

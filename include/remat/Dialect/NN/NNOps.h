@@ -8,9 +8,9 @@
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
-#include "remat/Analysis/CostOpInterface.h"
+#include "remat/Interfaces/CostOpInterface.h"
 #include "remat/Dialect/NN/NNDialect.h"
-#include "remat/Transforms/VJPOpInterface.h"
+#include "remat/Interfaces/VJPOpInterface.h"
 
 #include <optional>
 

@@ -10,8 +10,8 @@
 #define REMAT_DIALECT_NN_NNOPS
 
 include "remat/Dialect/NN/NNDialect.td"
-include "remat/Analysis/CostOpInterface.td"
-include "remat/Transforms/VJPOpInterface.td"
+include "remat/Interfaces/CostOpInterface.td"
+include "remat/Interfaces/VJPOpInterface.td"
 include "mlir/IR/CommonAttrConstraints.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"

@@ -1,6 +1,6 @@
 //===- CoverMILP.cpp - the certificate's covers, solved jointly -----------===//
 
-#include "remat/Transforms/CoverMILP.h"
+#include "remat/Analysis/CoverMILP.h"
 
 #include "llvm/ADT/STLExtras.h"
 

@@ -1,6 +1,6 @@
 //===- CostOpInterface.h - FLOPs and bytes of an op -------------*- C++ -*-===//
-#ifndef REMAT_ANALYSIS_COSTOPINTERFACE_H
-#define REMAT_ANALYSIS_COSTOPINTERFACE_H
+#ifndef REMAT_INTERFACES_COSTOPINTERFACE_H
+#define REMAT_INTERFACES_COSTOPINTERFACE_H
 
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/Value.h"
@@ -39,6 +39,6 @@ uint64_t saturatingMul(uint64_t a, uint64_t b);
 
 } // namespace remat
 
-#include "remat/Analysis/CostOpInterface.h.inc"
+#include "remat/Interfaces/CostOpInterface.h.inc"
 
-#endif // REMAT_ANALYSIS_COSTOPINTERFACE_H
+#endif // REMAT_INTERFACES_COSTOPINTERFACE_H

@@ -1,6 +1,6 @@
 //===- CostOpInterface.cpp - FLOPs and bytes of an op ---------------------===//
 
-#include "remat/Analysis/CostOpInterface.h"
+#include "remat/Interfaces/CostOpInterface.h"
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/Support/MathExtras.h"
@@ -67,4 +67,4 @@ uint64_t remat::sumTensorBytes(ValueRange values) {
   return total;
 }
 
-#include "remat/Analysis/CostOpInterface.cpp.inc"
+#include "remat/Interfaces/CostOpInterface.cpp.inc"

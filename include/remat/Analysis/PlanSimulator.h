@@ -13,8 +13,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef REMAT_TRANSFORMS_PLANSIMULATOR_H
-#define REMAT_TRANSFORMS_PLANSIMULATOR_H
+#ifndef REMAT_ANALYSIS_PLANSIMULATOR_H
+#define REMAT_ANALYSIS_PLANSIMULATOR_H
 
 #include "remat/Analysis/CostModel.h"
 #include "remat/Analysis/JointGraph.h"
@@ -25,6 +25,7 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/Sequence.h"
 
+#include <atomic>
 #include <memory>
 #include <mutex>
 #include <vector>
@@ -104,6 +105,8 @@ public:
   /// of bits, re-clones those whose bit there is clear. Thread-safe:
   /// simulations of one simulator may run concurrently.
   Result simulate(const llvm::BitVector &plan, Detail *detail = nullptr) const;
+  /// How many plans simulate() has replayed (the pass's statistics).
+  uint64_t getNumSimulations() const { return numSimulations.load(); }
 
 private:
   class Replay;
@@ -225,9 +228,10 @@ private:
   std::unique_ptr<Scratch> acquireScratch() const;
   void releaseScratch(std::unique_ptr<Scratch> scratch) const;
   mutable std::mutex scratchMutex;
+  mutable std::atomic<uint64_t> numSimulations{0};
   mutable std::vector<std::unique_ptr<Scratch>> scratchPool;
 };
 
 } // namespace remat
 
-#endif // REMAT_TRANSFORMS_PLANSIMULATOR_H
+#endif // REMAT_ANALYSIS_PLANSIMULATOR_H

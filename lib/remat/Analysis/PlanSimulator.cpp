@@ -10,10 +10,13 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "remat/Transforms/PlanSimulator.h"
+#include "remat/Analysis/PlanSimulator.h"
 
 #include "remat/Analysis/MemoryPlan.h"
-#include "remat/Transforms/RematPlanner.h"
+#include "remat/Analysis/RecomputeChains.h"
+#include "remat/Support/Debug.h"
+
+#define DEBUG_TYPE "remat-simulator"
 
 using namespace mlir;
 using namespace remat;
@@ -98,6 +101,11 @@ PlanSimulator::PlanSimulator(const JointGraph &graph, const DeviceInfo &device,
     ++numPrefix;
   buildPrefix(numPrefix);
   buildSparse();
+  LLVM_DEBUG(llvm::dbgs() << "[remat-simulator] " << values.size()
+                          << " values, " << ops.size() << " ops ("
+                          << numPrefix << " before the first the rewrite "
+                          << "changes), argument bytes " << argumentBytes
+                          << ", step time " << stepTime << " s\n");
 }
 
 int PlanSimulator::getValueId(Value value) const {
@@ -654,6 +662,7 @@ bool PlanSimulator::hasReclones(const llvm::BitVector &plan) const {
 
 PlanSimulator::Result PlanSimulator::simulate(const llvm::BitVector &kept,
                                               Detail *detail) const {
+  numSimulations.fetch_add(1, std::memory_order_relaxed);
   // The sparse replay gives a backward view of a recomputed value the
   // buffer of the value's one clone; with re-clones that depends on when the
   // view was made, which only the full replay follows.

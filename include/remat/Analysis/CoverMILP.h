@@ -12,8 +12,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef REMAT_TRANSFORMS_COVERMILP_H
-#define REMAT_TRANSFORMS_COVERMILP_H
+#ifndef REMAT_ANALYSIS_COVERMILP_H
+#define REMAT_ANALYSIS_COVERMILP_H
 
 #include "llvm/ADT/SmallVector.h"
 
@@ -61,4 +61,4 @@ double enumerateJointCover(const JointCoverProblem &problem);
 
 } // namespace remat
 
-#endif // REMAT_TRANSFORMS_COVERMILP_H
+#endif // REMAT_ANALYSIS_COVERMILP_H

@@ -1,0 +1,113 @@
+//===- RematPlan.h - a plan, as data ----------------------------*- C++ -*-===//
+//
+// What the planner decides and the rewrite applies: the kept set, the
+// re-cloned values, the plan's figures and, for the report, one decision per
+// saved activation. Nothing here touches the IR.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef REMAT_TRANSFORMS_REMATPLAN_H
+#define REMAT_TRANSFORMS_REMATPLAN_H
+
+#include "mlir/IR/Operation.h"
+#include "mlir/IR/Value.h"
+#include "llvm/ADT/BitVector.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace remat {
+
+/// A point of auto's Pareto frontier (RematSolver.h).
+struct FrontierPoint {
+  uint64_t peakBytes = 0;
+  double recomputeTime = 0;
+  uint64_t recomputeFlops = 0;
+  /// The plan: kept forward values, by simulator value id.
+  llvm::BitVector kept;
+};
+
+/// The decision for one saved activation.
+struct Decision {
+  mlir::Value value;
+  uint64_t bytes = 0;
+  bool recompute = false;
+  /// Cost of recomputing the value from the final kept set (its whole
+  /// producer chain); nothing if it cannot be recomputed, or until
+  /// describeRecomputeCosts has run.
+  std::optional<uint64_t> recomputeFlops;
+  std::optional<double> recomputeTime;
+  std::string reason;
+  /// Where the plan re-clones the value (RematPlan::reclone): the backward
+  /// op before which its chain is cloned a second time.
+  mlir::Operation *recloneBefore = nullptr;
+};
+
+struct RematPlan {
+  /// Forward values available to the backward pass: recompute chains stop
+  /// here. Every saved activation not in this set is recomputed.
+  llvm::DenseSet<mlir::Value> kept;
+  /// The plan's figures, from the plan simulator (exactly the memory plan of
+  /// the rewritten function, and the cost model's time of its clones).
+  uint64_t peakBytes = 0;
+  double recomputeTime = 0;
+  uint64_t recomputeFlops = 0;
+  /// Recomputed saved activations that are recomputed a second time: at
+  /// their reclone op (getRecloneGaps), the clones of their chains are
+  /// dropped and made again, so no clone is held across the widest gap
+  /// between their backward reads.
+  llvm::DenseSet<mlir::Value> reclone;
+  /// One per saved activation, in program order.
+  llvm::SmallVector<Decision> decisions;
+  /// Kept forward values that no backward op reads but at which recompute
+  /// chains stop (block boundaries of full and sqrt, intermediates auto
+  /// keeps to make a chain cheaper), in program order; all "save".
+  llvm::SmallVector<Decision> intermediateDecisions;
+  std::optional<uint64_t> budget;
+  std::optional<double> maxOverhead;
+  /// With `pareto`: (peak, recompute time) from the least memory to no
+  /// recompute; kept sets are not retained.
+  llvm::SmallVector<FrontierPoint> pareto;
+  /// Where a frontier was computed: "exact" (every plan of the decision
+  /// space simulated) or "search"; empty otherwise.
+  std::string solver;
+  /// Where a frontier was computed, its decision space: buffers of saved
+  /// activations to keep or recompute, and intermediates of their recompute
+  /// chains (values no backward op reads) to keep or not.
+  unsigned movable = 0, intermediates = 0;
+  /// With an exact frontier: the least recompute time of the plans that
+  /// keep or recompute each saved activation whose peak is at most this
+  /// plan's (the certificate's bound when this plan is one of them).
+  std::optional<double> optimalTime;
+};
+
+/// Why planning failed, as data: the report's "error" object
+/// (docs/Rematerialize.md, "Errors"). The diagnostic says the same in words.
+struct PlanError {
+  PlanError(std::string kind, std::string message, mlir::Operation *at)
+      : kind(std::move(kind)), message(std::move(message)), at(at) {}
+  /// "budget": no plan fits budget= (auto), or the policy's plan is above
+  /// it; "max-overhead": no plan fits max-overhead=; "policy": the policy
+  /// cannot be applied (full or sqrt without checkpoint blocks, a
+  /// "recompute" override on an op that cannot run again, auto without a
+  /// budget or an overhead); "solver": solver=exact on too many buffers.
+  std::string kind;
+  /// The diagnostic's message.
+  std::string message;
+  /// The op the diagnostic is attached to.
+  mlir::Operation *at = nullptr;
+  std::optional<uint64_t> budgetBytes;
+  /// The refused policy's own peak (a fixed policy above its budget).
+  std::optional<uint64_t> planPeakBytes;
+  /// The least peak remat found for the function, where the message states
+  /// it; and a peak no plan goes below (LowerBounds::leastPeak, or the
+  /// least peak itself when that is proven least).
+  std::optional<uint64_t> leastPeakBytes, peakLowerBoundBytes;
+};
+
+} // namespace remat
+
+#endif // REMAT_TRANSFORMS_REMATPLAN_H

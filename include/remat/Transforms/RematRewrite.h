@@ -1,0 +1,30 @@
+//===- RematRewrite.h - applying a plan to the IR ---------------*- C++ -*-===//
+#ifndef REMAT_TRANSFORMS_REMATREWRITE_H
+#define REMAT_TRANSFORMS_REMATREWRITE_H
+
+#include "remat/Analysis/JointGraph.h"
+#include "remat/Transforms/RematPlan.h"
+
+#include "mlir/IR/Block.h"
+
+namespace remat {
+
+/// Erases the ops of `body` whose results are unused and that have no side
+/// effects, last first, so that chains of them go too.
+/// --rematerialize and --nn-autodiff run it first: a dead op feeds neither
+/// the loss nor a gradient, so it is neither forward nor backward code, and
+/// the lowering's canonicalization deletes it anyway (a plan that counted it
+/// would describe memory the step never holds).
+void eraseDeadOps(mlir::Block &body);
+
+/// Rewrites the function of `graph` so that it follows `plan`: before each
+/// backward op, the uses of forward values outside `plan.kept` are redirected
+/// to clones of their producer chains, made once and shared, except that at
+/// the reclone op of a value of `plan.reclone` its chain's clones are made
+/// anew for the reads from there on (Rematerialize.cpp). PlanSimulator
+/// replays exactly this.
+void applyRematPlan(const JointGraph &graph, const RematPlan &plan);
+
+} // namespace remat
+
+#endif // REMAT_TRANSFORMS_REMATREWRITE_H

@@ -1,0 +1,100 @@
+//===- RecomputeChains.cpp - what a recompute clones ----------------------===//
+
+#include "remat/Analysis/RecomputeChains.h"
+
+#include "remat/Analysis/CostModel.h"
+#include "remat/Dialect/Remat/RematDialect.h"
+
+#include "llvm/ADT/MapVector.h"
+
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+using namespace mlir;
+using namespace remat;
+
+bool remat::isRecomputable(Operation *op, const JointGraph &graph) {
+  return op->getBlock() == graph.getOps().front()->getBlock() &&
+         graph.isForward(op) && getOpCost(op).recomputable &&
+         getPolicyOverride(op) != PolicyOverride::Save;
+}
+
+llvm::DenseMap<Value, RecloneGap>
+remat::getRecloneGaps(const JointGraph &graph) {
+  // The backward ops that read each forward value, in program order.
+  llvm::MapVector<Value, SmallVector<unsigned, 4>> readers;
+  ArrayRef<Operation *> ops = graph.getOps();
+  for (unsigned index = 0; index + 1 < ops.size(); ++index) {
+    Operation *op = ops[index];
+    if (graph.isForward(op))
+      continue;
+    Block *body = op->getBlock();
+    op->walk([&](Operation *nested) {
+      for (Value operand : nested->getOperands()) {
+        Operation *def = operand.getDefiningOp();
+        if (!def || def->getBlock() != body || !graph.isForward(def))
+          continue;
+        SmallVector<unsigned, 4> &list = readers[operand];
+        if (list.empty() || list.back() != index)
+          list.push_back(index);
+      }
+    });
+  }
+  llvm::DenseMap<Value, RecloneGap> gaps;
+  for (auto &[value, list] : readers) {
+    unsigned widest = 0, at = 0;
+    for (unsigned i = 1; i < list.size(); ++i)
+      if (list[i] - list[i - 1] > widest) {
+        widest = list[i] - list[i - 1];
+        at = i;
+      }
+    if (widest > 0)
+      gaps[value] = {ops[list[at - 1]], ops[list[at]]};
+  }
+  return gaps;
+}
+
+bool remat::collectRecomputeChain(Value value,
+                                  function_ref<bool(Value)> available,
+                                  function_ref<bool(Operation *)> counted,
+                                  const JointGraph &graph,
+                                  llvm::SetVector<Operation *> &chain,
+                                  Value &blocker) {
+  // Iterative post-order DFS so that producers precede their users.
+  llvm::DenseSet<Operation *> visited;
+  SmallVector<std::pair<Operation *, bool>> stack;
+  auto push = [&](Value v) -> bool {
+    Operation *def = v.getDefiningOp();
+    if (!def || available(v) || counted(def) || visited.contains(def))
+      return true;
+    if (!isRecomputable(def, graph)) {
+      blocker = v;
+      return false;
+    }
+    visited.insert(def);
+    stack.push_back({def, false});
+    return true;
+  };
+  // The value itself must be recomputed even if it is "available".
+  Operation *root = value.getDefiningOp();
+  if (!root || !isRecomputable(root, graph)) {
+    blocker = value;
+    return false;
+  }
+  if (counted(root))
+    return true;
+  visited.insert(root);
+  stack.push_back({root, false});
+  while (!stack.empty()) {
+    auto [op, expanded] = stack.back();
+    if (expanded) {
+      stack.pop_back();
+      chain.insert(op);
+      continue;
+    }
+    stack.back().second = true;
+    for (Value operand : op->getOperands())
+      if (!push(operand))
+        return false;
+  }
+  return true;
+}
