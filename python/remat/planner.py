@@ -44,16 +44,35 @@ class BudgetError(PlanError):
 
     `least_peak`: the smallest peak remat found for the function, in bytes
     (None when the budget was refused for another reason); `peak_lower_bound`:
-    the peak no plan can go below, when the diagnostic states one."""
+    the peak no plan can go below, where the planner states one. `error`: the
+    report's error object (docs/Rematerialize.md, "Errors"), where remat-opt
+    wrote one."""
 
-    def __init__(self, message):
+    def __init__(self, message, least_peak=None, peak_lower_bound=None, error=None):
         super().__init__(message)
-        least = re.search(r"the smallest peak remat (?:can reach|found) for this function is "
-                          r"(\d+) bytes", message)
-        bound = re.search(r"no plan can go below (\d+) bytes", message)
-        self.least_peak = int(least.group(1)) if least else None
-        self.peak_lower_bound = int(bound.group(1)) if bound else (
-            self.least_peak if least and "no plan can go lower" in message else None)
+        self.least_peak = least_peak
+        self.peak_lower_bound = peak_lower_bound
+        self.error = error
+
+
+def error_of(report, source=None):
+    """The exception for a report entry {"function", "error": {...}} that
+    remat-opt wrote for a function it refused: BudgetError when the budget
+    was refused (kind "budget", or an invalid budget option), else
+    PlanError. Decided by the error's fields, never by the message's words.
+    `source`: the file remat-opt read, whose name the message loses (its
+    locations mean nothing to the caller)."""
+    error = report["error"]
+    message = "error: " + (error.get("message") or "remat-opt refused the function")
+    if source:
+        message = message.replace(source + ":", "")
+    if error.get("kind") == "budget" or (error.get("kind") == "options"
+                                         and error.get("option") == "budget"):
+        return BudgetError(message, least_peak=error.get("least_peak_bytes"),
+                           peak_lower_bound=error.get("peak_lower_bound_bytes"), error=error)
+    failure = PlanError(message)
+    failure.error = error
+    return failure
 
 
 def find_remat_opt():
@@ -113,14 +132,23 @@ def plan(text, policy="auto", budget=None, max_overhead=None, device="cpu", rema
             raise PlanError(f"remat-opt did not run: {error}") from error
         seconds = time.perf_counter() - start
         if proc.returncode != 0:
-            # The diagnostics alone, without the echoed source line.
-            # (Locations in the generated file mean nothing to the caller.)
-            lines = [re.sub(r"^\d+:\d+: ", "", line.replace(src + ":", ""))
+            # What went wrong, as data: the report's error entry.
+            try:
+                with open(report) as f:
+                    written = json.load(f)
+            except (OSError, ValueError):
+                written = None
+            if isinstance(written, dict) and "error" in written:
+                raise error_of(written, src)
+            # No report (the options did not parse, remat-opt crashed): the
+            # diagnostics alone, without the echoed source line. (Locations
+            # in the generated file mean nothing to the caller.)
+            lines = [re.sub(r"^(\d+:\d+|<unknown>:0): ", "", line.replace(src + ":", ""))
                      for line in proc.stderr.splitlines()
-                     if re.search(r"\b(error|warning|note|remark): ", line)]
+                     if re.search(r"\b(error|warning|note|remark): .", line)
+                     or line.startswith("remat-opt: ")]
             message = "\n".join(lines) or f"remat-opt exited with {proc.returncode}"
-            raise (BudgetError if budget is not None and "budget" in message else
-                   PlanError)(message)
+            raise PlanError(message)
         try:
             with open(report) as f:
                 result = json.load(f)

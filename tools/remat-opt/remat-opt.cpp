@@ -10,7 +10,7 @@
 #include "remat/Dialect/NN/NNDialect.h"
 #include "remat/Dialect/Remat/RematDialect.h"
 #include "remat/Pipelines/Pipelines.h"
-#include "remat/Support/Debug.h"
+#include "remat/Analysis/Debug.h"
 #include "remat/Transforms/Passes.h"
 
 #include "mlir/IR/DialectRegistry.h"

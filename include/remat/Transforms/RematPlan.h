@@ -99,6 +99,8 @@ struct PlanError {
   std::string message;
   /// The op the diagnostic is attached to.
   mlir::Operation *at = nullptr;
+  /// With kind "options": the option at fault (e.g. "budget").
+  std::string option;
   std::optional<uint64_t> budgetBytes;
   /// The refused policy's own peak (a fixed policy above its budget).
   std::optional<uint64_t> planPeakBytes;

@@ -18,7 +18,7 @@
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SetVector.h"
 
-#include "remat/Support/Debug.h"
+#include "remat/Analysis/Debug.h"
 
 #include <algorithm>
 #include <cmath>

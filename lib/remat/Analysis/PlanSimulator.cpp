@@ -14,7 +14,7 @@
 
 #include "remat/Analysis/MemoryPlan.h"
 #include "remat/Analysis/RecomputeChains.h"
-#include "remat/Support/Debug.h"
+#include "remat/Analysis/Debug.h"
 
 #define DEBUG_TYPE "remat-simulator"
 

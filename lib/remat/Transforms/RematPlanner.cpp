@@ -40,7 +40,7 @@
 
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/STLExtras.h"
-#include "remat/Support/Debug.h"
+#include "remat/Analysis/Debug.h"
 
 #include "llvm/Support/FormatVariadic.h"
 

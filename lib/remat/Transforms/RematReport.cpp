@@ -213,6 +213,8 @@ llvm::json::Object remat::buildErrorReport(func::FuncOp func,
     return value ? llvm::json::Value(static_cast<int64_t>(*value))
                  : llvm::json::Value(nullptr);
   };
+  if (!error.option.empty())
+    object["option"] = error.option;
   object["budget_bytes"] = bytes(error.budgetBytes);
   object["plan_peak_bytes"] = bytes(error.planPeakBytes);
   object["least_peak_bytes"] = bytes(error.leastPeakBytes);

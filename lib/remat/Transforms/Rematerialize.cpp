@@ -19,7 +19,7 @@
 #include "remat/Transforms/RematRewrite.h"
 
 #include "llvm/ADT/ScopeExit.h"
-#include "remat/Support/Debug.h"
+#include "remat/Analysis/Debug.h"
 
 #include <cmath>
 #include <memory>
@@ -41,6 +41,8 @@ namespace {
 struct CheckedOptions {
   std::optional<PlannerOptions> planner;
   std::string error;
+  /// The option the error is about.
+  std::string option;
 };
 
 struct RematerializePass
@@ -77,6 +79,7 @@ struct RematerializePass
                               std::optional<PlanError> &error) {
     if (!checked->planner) {
       error = PlanError{"options", checked->error, func};
+      error->option = checked->option;
       return func.emitError(checked->error);
     }
     const PlannerOptions &options = *checked->planner;
@@ -154,7 +157,8 @@ struct RematerializePass
   /// The options as the planner takes them, or the first error in them.
   CheckedOptions checkOptions() {
     CheckedOptions result;
-    auto fail = [&](const llvm::Twine &message) {
+    auto fail = [&](llvm::StringRef option, const llvm::Twine &message) {
+      result.option = option.str();
       result.error = message.str();
       return result;
     };
@@ -165,13 +169,13 @@ struct RematerializePass
       std::optional<DeviceInfo> device =
           DeviceInfo::loadFile(deviceFile.getValue(), error);
       if (!device)
-        return fail(error);
+        return fail("device-file", error);
       options.device = *device;
     } else if (std::optional<DeviceInfo> device =
                    DeviceInfo::getNamed(this->device.getValue())) {
       options.device = *device;
     } else {
-      return fail("unknown device '" + this->device.getValue() +
+      return fail("device", "unknown device '" + this->device.getValue() +
                   "'; expected h200, h100, a100, cpu, or "
                   "device-file=<json>");
     }
@@ -180,20 +184,20 @@ struct RematerializePass
       options.device.profile =
           CostProfile::loadFile(costProfile.getValue(), error);
       if (!options.device.profile)
-        return fail(error);
+        return fail("cost-profile", error);
     }
     // Parsed here rather than as a double option, which takes an empty
     // value as 0.
     std::optional<double> threshold = parseFraction(selectiveThreshold);
     if (!threshold)
-      return fail("invalid selective-threshold '" +
+      return fail("selective-threshold", "invalid selective-threshold '" +
                   selectiveThreshold.getValue() +
                   "'; expected a non-negative number such as 0.5");
     options.selectiveThreshold = *threshold;
     if (!budget.empty()) {
       options.budget = parseByteSize(budget.getValue());
       if (!options.budget)
-        return fail("invalid budget '" + budget.getValue() +
+        return fail("budget", "invalid budget '" + budget.getValue() +
                     "'; expected a whole number of bytes below 2^63, with an "
                     "optional unit (B, KB, MB, GB, TB, KiB, MiB, GiB, TiB), "
                     "e.g. budget=12GiB or budget=1.5KiB");
@@ -201,21 +205,21 @@ struct RematerializePass
     if (!maxOverhead.empty()) {
       options.maxOverhead = parseFraction(maxOverhead.getValue());
       if (!options.maxOverhead)
-        return fail("invalid max-overhead '" + maxOverhead.getValue() +
+        return fail("max-overhead", "invalid max-overhead '" + maxOverhead.getValue() +
                     "'; expected a non-negative fraction such as 0.05 or 5%");
       if (options.policy != Policy::Auto)
-        return fail("max-overhead applies to policy=auto only");
+        return fail("max-overhead", "max-overhead applies to policy=auto only");
       if (options.budget)
         return fail(
-            "give policy=auto either a budget or a max-overhead, not both");
+            "max-overhead", "give policy=auto either a budget or a max-overhead, not both");
     }
     if (certificate == Certificate::MILP && !haveMILPSolver())
-      return fail("certificate=milp needs remat built with COIN-OR CBC "
+      return fail("certificate", "certificate=milp needs remat built with COIN-OR CBC "
                   "(apt-get install coinor-libcbc-dev, then reconfigure); "
                   "certificate=cover works without it");
     if (!(certificateSeconds >= 0) || !std::isfinite(certificateSeconds))
       return fail(
-          "certificate-seconds must be a non-negative number of seconds");
+          "certificate-seconds", "certificate-seconds must be a non-negative number of seconds");
     options.pareto = pareto;
     options.solver = solver;
     options.reclone = reclone;

@@ -11,8 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef REMAT_SUPPORT_DEBUG_H
-#define REMAT_SUPPORT_DEBUG_H
+#ifndef REMAT_ANALYSIS_DEBUG_H
+#define REMAT_ANALYSIS_DEBUG_H
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Debug.h"
@@ -68,4 +68,4 @@ inline void registerDebugOptions() {
 
 } // namespace remat
 
-#endif // REMAT_SUPPORT_DEBUG_H
+#endif // REMAT_ANALYSIS_DEBUG_H
