@@ -27,6 +27,15 @@ config.substitutions.append(("%python", sys.executable))
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.with_environment("PATH", config.remat_tools_dir, append_path=True)
 config.substitutions.append(("%remat_tools_dir", config.remat_tools_dir))
+config.substitutions.append(("%remat_obj_root", config.remat_obj_root))
+
+# test/Install: `cmake --install` of this build, and a consumer built
+# against it with the compiler (and launcher) of this build.
+config.substitutions.append(("%cmake", config.cmake))
+consumer_flags = "-DCMAKE_CXX_COMPILER=" + config.cxx_compiler
+if config.cxx_launcher:
+    consumer_flags += " -DCMAKE_CXX_COMPILER_LAUNCHER=" + config.cxx_launcher
+config.substitutions.append(("%consumer_cmake_flags", consumer_flags))
 
 # Integration tests (test/Integration/CPU): mlir-runner's support libraries,
 # and a Python with NumPy for reference.py (feature `numpy`).
