@@ -63,7 +63,6 @@
 
 #include "remat/Dialect/Remat/RematDialect.h"
 #include "remat/Analysis/RecomputeChains.h"
-#include "remat/Transforms/RematPlanner.h"
 
 #include "mlir/IR/Threading.h"
 #include "llvm/ADT/MapVector.h"
