@@ -65,4 +65,4 @@ func.func @one_forward(%x: tensor<64xf32>, %t: tensor<f32>) -> (tensor<f32>, ten
   return %l, %r, %dx : tensor<f32>, tensor<64xf32>, tensor<64xf32>
 }
 // NONE: "function":"one_forward"
-// NONE-SAME: "saved_arguments":[1],"saved_values":[{"bytes":256,"loc":"loc(\"exp\")","op":"nn.generic","result":0}]}
+// NONE-SAME: "saved_arguments":[1],"saved_values":[{"bytes":256,"loc":"loc(\"exp\")","op":"nn.generic","result":0}],"statistics":
