@@ -5,7 +5,7 @@
 # two builds can be compared file by file:
 #   scripts/report_snapshot.sh OLD/remat-opt /tmp/a
 #   scripts/report_snapshot.sh build/bin/remat-opt /tmp/b
-#   diff -r /tmp/a /tmp/b
+#   python3 scripts/compare_snapshots.py /tmp/a /tmp/b [--ignore-field F]
 # (A refactoring that changes no behaviour leaves no difference, except for
 # report fields it adds.)
 set -u

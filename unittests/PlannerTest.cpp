@@ -58,7 +58,7 @@ struct PlannerTest : ::testing::Test {
         planRematerialization(func, *graph, options);
     EXPECT_TRUE(plan.has_value());
     std::vector<std::string> out;
-    for (const Decision &d : plan->decisions)
+    for (const Decision &d : plan->report.decisions)
       out.push_back(d.value.getDefiningOp()->getName().getStringRef().str() +
                     (d.recompute ? ":recompute" : ":save"));
     return out;

@@ -353,9 +353,9 @@ TEST_F(SolverTest, FrontierIsNearOptimalOnSmallGraphs) {
 
       std::optional<RematPlan> plan = planFrontier(func, *graph, method);
       ASSERT_TRUE(plan);
-      EXPECT_EQ(plan->solver,
+      EXPECT_EQ(plan->report.solver,
                 method == SolverMethod::Auto ? "exact" : "search");
-      ArrayRef<FrontierPoint> found = plan->pareto;
+      ArrayRef<FrontierPoint> found = plan->report.pareto;
       ASSERT_FALSE(found.empty());
       // Plans that keep intermediates or re-clone values are outside the
       // enumerated space, and may go lower.
@@ -415,9 +415,9 @@ TEST_F(SolverTest, ExactSolverLimitsAndCertificate) {
   options.solver = SolverMethod::Exact;
   std::optional<RematPlan> plan = planRematerialization(func, *graph, options);
   ASSERT_TRUE(plan);
-  EXPECT_EQ(plan->solver, "exact");
-  ASSERT_TRUE(plan->optimalTime);
-  EXPECT_EQ(*plan->optimalTime, 0.0); // no budget pressure: keep everything
+  EXPECT_EQ(plan->report.solver, "exact");
+  ASSERT_TRUE(plan->report.optimalTime);
+  EXPECT_EQ(*plan->report.optimalTime, 0.0); // no budget pressure: keep everything
 
   PlanSimulator sim(*graph, options.device);
   SolverOptions solver;
@@ -475,9 +475,9 @@ TEST_F(SolverTest, KeepsIntermediatesWhereTheyPay) {
   for (SolverMethod method : {SolverMethod::Auto, SolverMethod::Search}) {
     std::optional<RematPlan> plan = planFrontier(func, *graph, method);
     ASSERT_TRUE(plan);
-    EXPECT_EQ(plan->movable, 9u);
-    EXPECT_EQ(plan->intermediates, 3u);
-    ArrayRef<FrontierPoint> found = plan->pareto;
+    EXPECT_EQ(plan->report.movable, 9u);
+    EXPECT_EQ(plan->report.intermediates, 3u);
+    ArrayRef<FrontierPoint> found = plan->report.pareto;
     EXPECT_EQ(found.front().peakBytes, wide.front().first);
     unsigned better = 0;
     for (const auto &exact : wide) {
@@ -512,16 +512,16 @@ TEST_F(SolverTest, KeepsIntermediatesWhereTheyPay) {
   options.budget = wide[1].first;
   std::optional<RematPlan> plan = planRematerialization(func, *graph, options);
   ASSERT_TRUE(plan);
-  ASSERT_EQ(plan->intermediateDecisions.size(), 1u);
-  EXPECT_FALSE(plan->intermediateDecisions.front().recompute);
-  EXPECT_EQ(plan->intermediateDecisions.front()
+  ASSERT_EQ(plan->report.intermediateDecisions.size(), 1u);
+  EXPECT_FALSE(plan->report.intermediateDecisions.front().recompute);
+  EXPECT_EQ(plan->report.intermediateDecisions.front()
                 .value.getDefiningOp()
                 ->getName()
                 .getStringRef(),
             "nn.matmul");
-  ASSERT_TRUE(plan->optimalTime);
+  ASSERT_TRUE(plan->report.optimalTime);
   EXPECT_LT(sim.simulate(sim.toBits(plan->kept)).recomputeTime,
-            *plan->optimalTime);
+            *plan->report.optimalTime);
 }
 
 // Recomputing a value twice: in skip.mlir the backward reads v at its start
@@ -565,7 +565,7 @@ TEST_F(SolverTest, RecomputesTwiceWhereItPays) {
           planFrontier(func, *graph, method, reclone);
       ASSERT_TRUE(plan);
       for (const auto &exact : reclone ? twice : once) {
-        const FrontierPoint *point = pickForBudget(plan->pareto, exact.first);
+        const FrontierPoint *point = pickForBudget(plan->report.pareto, exact.first);
         ASSERT_TRUE(point) << "budget " << exact.first;
         EXPECT_LE(point->recomputeTime, exact.second * (1 + 1e-9))
             << "reclone " << reclone << " budget " << exact.first;

@@ -46,20 +46,10 @@ struct Decision {
   mlir::Operation *recloneBefore = nullptr;
 };
 
-struct RematPlan {
-  /// Forward values available to the backward pass: recompute chains stop
-  /// here. Every saved activation not in this set is recomputed.
-  llvm::DenseSet<mlir::Value> kept;
-  /// The plan's figures, from the plan simulator (exactly the memory plan of
-  /// the rewritten function, and the cost model's time of its clones).
-  uint64_t peakBytes = 0;
-  double recomputeTime = 0;
-  uint64_t recomputeFlops = 0;
-  /// Recomputed saved activations that are recomputed a second time: at
-  /// their reclone op (getRecloneGaps), the clones of their chains are
-  /// dropped and made again, so no clone is held across the widest gap
-  /// between their backward reads.
-  llvm::DenseSet<mlir::Value> reclone;
+/// What a plan carries for the report alone: why each saved activation is
+/// kept or recomputed, the frontier and the decision space. The rewrite
+/// never reads it.
+struct PlanReport {
   /// One per saved activation, in program order.
   llvm::SmallVector<Decision> decisions;
   /// Kept forward values that no backward op reads but at which recompute
@@ -82,6 +72,24 @@ struct RematPlan {
   /// keep or recompute each saved activation whose peak is at most this
   /// plan's (the certificate's bound when this plan is one of them).
   std::optional<double> optimalTime;
+};
+
+struct RematPlan {
+  /// Forward values available to the backward pass: recompute chains stop
+  /// here. Every saved activation not in this set is recomputed.
+  llvm::DenseSet<mlir::Value> kept;
+  /// The plan's figures, from the plan simulator (exactly the memory plan of
+  /// the rewritten function, and the cost model's time of its clones).
+  uint64_t peakBytes = 0;
+  double recomputeTime = 0;
+  uint64_t recomputeFlops = 0;
+  /// Recomputed saved activations that are recomputed a second time: at
+  /// their reclone op (getRecloneGaps), the clones of their chains are
+  /// dropped and made again, so no clone is held across the widest gap
+  /// between their backward reads.
+  llvm::DenseSet<mlir::Value> reclone;
+  /// What only the report prints.
+  PlanReport report;
 };
 
 /// Why planning failed, as data: the report's "error" object

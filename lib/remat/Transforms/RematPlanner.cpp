@@ -684,15 +684,15 @@ bool Planner::solve() {
   context.numFrontierPoints += frontier.size();
   exactFrontier = stats.exact;
   movable = stats.movable;
-  plan.movable = stats.movable;
-  plan.intermediates = stats.intermediates;
-  plan.solver = stats.exact ? "exact" : "search";
+  plan.report.movable = stats.movable;
+  plan.report.intermediates = stats.intermediates;
+  plan.report.solver = stats.exact ? "exact" : "search";
 
   if (options.policy == Policy::Auto && options.milpSeconds > 0)
     addJointCoverPlans(frontier, sim);
 
-  plan.budget = options.budget;
-  plan.maxOverhead = options.maxOverhead;
+  plan.report.budget = options.budget;
+  plan.report.maxOverhead = options.maxOverhead;
   if (options.policy == Policy::Auto && !pickAutoPlan(frontier, sim))
     return false;
   // The plan's peak, whichever policy made it.
@@ -718,10 +718,10 @@ bool Planner::solve() {
   // The least time of the keep/recompute plans at this peak or below.
   for (auto [point, time] : stats.keepRecomputeFrontier)
     if (point <= peak)
-      plan.optimalTime = time;
+      plan.report.optimalTime = time;
   if (options.pareto) {
-    plan.pareto = std::move(frontier);
-    for (FrontierPoint &point : plan.pareto)
+    plan.report.pareto = std::move(frontier);
+    for (FrontierPoint &point : plan.report.pareto)
       point.kept.clear();
   }
   return true;
@@ -899,7 +899,7 @@ void Planner::describeDecisions() {
       d.reason = "outside checkpoint blocks";
     else
       d.reason = "checkpoint block boundary";
-    plan.decisions.push_back(std::move(d));
+    plan.report.decisions.push_back(std::move(d));
   }
   // The kept values that are not saved activations but that recompute
   // chains read (values whose op cannot run again are kept for that reason
@@ -942,14 +942,14 @@ void Planner::describeDecisions() {
       d.reason = "checkpoint block boundary: recompute chains stop here";
     else
       d.reason = "kept so that recompute chains stop here";
-    plan.intermediateDecisions.push_back(std::move(d));
+    plan.report.intermediateDecisions.push_back(std::move(d));
   }
 }
 
 void remat::describeRecomputeCosts(const JointGraph &graph,
                                    const DeviceInfo &device, RematPlan &plan) {
-  for (Decision &d : llvm::concat<Decision>(plan.decisions,
-                                            plan.intermediateDecisions)) {
+  for (Decision &d : llvm::concat<Decision>(plan.report.decisions,
+                                            plan.report.intermediateDecisions)) {
     llvm::SetVector<Operation *> chain;
     Value blocker;
     auto available = [&](Value v) {

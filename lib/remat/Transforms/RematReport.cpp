@@ -74,7 +74,7 @@ llvm::json::Object remat::buildReport(func::FuncOp func, Policy policy,
     }
     return array;
   };
-  llvm::json::Array decisions = describe(plan.decisions);
+  llvm::json::Array decisions = describe(plan.report.decisions);
   uint64_t extra =
       result.flops > baseline.flops ? result.flops - baseline.flops : 0;
   llvm::json::Object report{
@@ -82,7 +82,7 @@ llvm::json::Object remat::buildReport(func::FuncOp func, Policy policy,
       {"policy", stringifyPolicy(policy)},
       {"device", device.name},
       {"budget_bytes",
-       plan.budget ? llvm::json::Value(static_cast<int64_t>(*plan.budget))
+       plan.report.budget ? llvm::json::Value(static_cast<int64_t>(*plan.report.budget))
                    : llvm::json::Value(nullptr)},
       {"argument_bytes", static_cast<int64_t>(baseline.argumentBytes)},
       {"result_buffers", baseline.results == ResultBuffers::Preallocated
@@ -93,7 +93,7 @@ llvm::json::Object remat::buildReport(func::FuncOp func, Policy policy,
       {"baseline", statsToJSON(baseline, 0)},
       {"result", statsToJSON(result, extra)},
       {"decisions", std::move(decisions)},
-      {"kept_intermediates", describe(plan.intermediateDecisions)},
+      {"kept_intermediates", describe(plan.report.intermediateDecisions)},
   };
   // What the rewritten backward reads from the forward: the values a
   // framework must save to run the plan (framework adapters map them back by
@@ -119,11 +119,11 @@ llvm::json::Object remat::buildReport(func::FuncOp func, Policy policy,
   if (device.profile)
     report["cost_profile"] = device.profile->path;
   // How the frontier was computed, where one was (auto, a budget, pareto).
-  if (!plan.solver.empty()) {
-    report["solver"] = plan.solver;
+  if (!plan.report.solver.empty()) {
+    report["solver"] = plan.report.solver;
     report["decision_space"] =
-        llvm::json::Object{{"saved_buffers", plan.movable},
-                           {"intermediates", plan.intermediates}};
+        llvm::json::Object{{"saved_buffers", plan.report.movable},
+                           {"intermediates", plan.report.intermediates}};
   }
   // What the plan costs against what any plan at its peak must cost.
   double recompute =
@@ -134,13 +134,13 @@ llvm::json::Object remat::buildReport(func::FuncOp func, Policy policy,
   // one of them. A plan that keeps an intermediate or recomputes a value
   // twice is outside that space and may cost less: its bound is the cover,
   // which holds for every plan.
-  bool outside = !plan.intermediateDecisions.empty() || !plan.reclone.empty();
+  bool outside = !plan.report.intermediateDecisions.empty() || !plan.reclone.empty();
   std::string boundKind = boundByMILP ? "milp" : "cover";
-  if (plan.optimalTime && !outside) {
+  if (plan.report.optimalTime && !outside) {
     // The min guards against the two sums' rounding.
     timeLowerBound = std::max(
         std::isfinite(timeLowerBound) ? timeLowerBound : 0.0,
-        std::min(*plan.optimalTime, recompute));
+        std::min(*plan.report.optimalTime, recompute));
     boundKind = "exact";
   }
   if (std::isfinite(timeLowerBound)) {
@@ -162,8 +162,8 @@ llvm::json::Object remat::buildReport(func::FuncOp func, Policy policy,
                          {"gap", std::move(gap)},
                          {"bound", boundKind},
                          {"keep_recompute_optimum_s",
-                          plan.optimalTime
-                              ? llvm::json::Value(*plan.optimalTime)
+                          plan.report.optimalTime
+                              ? llvm::json::Value(*plan.report.optimalTime)
                               : llvm::json::Value(nullptr)}};
   if (timeline) {
     auto bytes = [](const std::vector<uint64_t> &live) {
@@ -176,11 +176,11 @@ llvm::json::Object remat::buildReport(func::FuncOp func, Policy policy,
         llvm::json::Object{{"baseline", bytes(baseline.liveBytes)},
                            {"result", bytes(result.liveBytes)}};
   }
-  if (plan.maxOverhead)
-    report["max_overhead"] = *plan.maxOverhead;
-  if (!plan.pareto.empty()) {
+  if (plan.report.maxOverhead)
+    report["max_overhead"] = *plan.report.maxOverhead;
+  if (!plan.report.pareto.empty()) {
     llvm::json::Array points;
-    for (const FrontierPoint &point : plan.pareto)
+    for (const FrontierPoint &point : plan.report.pareto)
       points.push_back(llvm::json::Object{
           {"peak_bytes", static_cast<int64_t>(point.peakBytes)},
           {"estimated_time_s", baseline.estimatedTime + point.recomputeTime},
