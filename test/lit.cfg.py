@@ -36,6 +36,8 @@ consumer_flags = "-DCMAKE_CXX_COMPILER=" + config.cxx_compiler
 if config.cxx_launcher:
     consumer_flags += " -DCMAKE_CXX_COMPILER_LAUNCHER=" + config.cxx_launcher
 config.substitutions.append(("%consumer_cmake_flags", consumer_flags))
+config.substitutions.append(
+    ("%llvm_clangxx", os.path.join(config.llvm_tools_dir, "clang++")))
 
 # Integration tests (test/Integration/CPU): mlir-runner's support libraries,
 # and a Python with NumPy for reference.py (feature `numpy`).

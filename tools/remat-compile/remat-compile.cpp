@@ -429,14 +429,36 @@ LogicalResult writeFile(StringRef path, StringRef contents) {
   return success();
 }
 
+/// Where the runtimes' headers and archives are: beside an installed
+/// remat-compile (<prefix>/bin/remat-compile with <prefix>/include/remat/
+/// Runtime.h and <prefix>/lib/libremat_cpu_runtime.a: `cmake --install`),
+/// else in the source and build trees it was built in.
+static std::pair<std::string, std::string> runtimeDirs() {
+  static int anchor;
+  std::string exe = llvm::sys::fs::getMainExecutable(
+      nullptr, reinterpret_cast<void *>(&anchor));
+  SmallString<256> prefix =
+      llvm::sys::path::parent_path(llvm::sys::path::parent_path(exe));
+  SmallString<256> include(prefix), lib(prefix), header, archive;
+  llvm::sys::path::append(include, "include");
+  llvm::sys::path::append(lib, "lib");
+  header = include;
+  llvm::sys::path::append(header, "remat", "Runtime.h");
+  archive = lib;
+  llvm::sys::path::append(archive, "libremat_cpu_runtime.a");
+  if (!exe.empty() && llvm::sys::fs::exists(header) &&
+      llvm::sys::fs::exists(archive))
+    return {include.str().str(), lib.str().str()};
+  return {REMAT_RUNTIME_INCLUDE_DIR, REMAT_RUNTIME_LIB_DIR};
+}
+
 LogicalResult link(StringRef driverPath, StringRef llPath) {
-  std::string runtimeLib = REMAT_RUNTIME_LIB_DIR;
+  auto [runtimeInclude, runtimeLib] = runtimeDirs();
   SmallVector<std::string> argv = {cxxPath,
                                    "-O2",
                                    "-std=c++17",
                                    "-Wno-override-module",
-                                   "-I" +
-                                       std::string(REMAT_RUNTIME_INCLUDE_DIR),
+                                   "-I" + runtimeInclude,
                                    driverPath.str(),
                                    llPath.str()};
   if (targetName == "cpu") {
