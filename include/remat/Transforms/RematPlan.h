@@ -83,6 +83,11 @@ struct RematPlan {
   uint64_t peakBytes = 0;
   double recomputeTime = 0;
   uint64_t recomputeFlops = 0;
+  /// With PlannerOptions::certify: a lower bound on the recompute time of
+  /// every plan at `peakBytes` (the certificate), and whether the joint
+  /// cover's MILP raised it.
+  std::optional<double> timeLowerBound;
+  bool boundByMILP = false;
   /// Recomputed saved activations that are recomputed a second time: at
   /// their reclone op (getRecloneGaps), the clones of their chains are
   /// dropped and made again, so no clone is held across the widest gap

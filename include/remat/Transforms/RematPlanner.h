@@ -55,6 +55,13 @@ struct PlannerOptions {
   /// take at each frontier point whose plan it may improve (0: not tried;
   /// docs/AutoPolicy.md, "Plans from the joint cover").
   double milpSeconds = 0;
+  /// Certify the plan: a lower bound on the recompute time of every plan
+  /// at its peak (RematPlan::timeLowerBound), as certificate= says. The
+  /// fixed policies' plans made along the way are not certified.
+  bool certify = false;
+  Certificate certificate = Certificate::Auto;
+  /// The most seconds the certificate's MILP may take.
+  double certificateSeconds = 1.0;
 };
 
 /// Parses a byte size: an integer or decimal number with an optional unit

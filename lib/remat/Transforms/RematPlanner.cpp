@@ -217,6 +217,20 @@ std::optional<RematPlan> Planner::run() {
   plan.peakBytes = figures.peakBytes;
   plan.recomputeTime = figures.recomputeTime;
   plan.recomputeFlops = figures.recomputeFlops;
+  if (options.certify) {
+    // What any plan at this plan's peak must recompute. The bound never
+    // needs to pass the plan's own time (it bounds every plan at this
+    // peak, this one included).
+    bool byMILP = false;
+    plan.timeLowerBound = context.getBounds().recomputeTime(
+        plan.peakBytes, plan.recomputeTime * (1 - 1e-9),
+        options.certificate == Certificate::Cover ? 0.0
+                                                  : options.certificateSeconds,
+        options.certificate == Certificate::MILP ? 0.0
+                                                 : BoundConstants::kMILPGap,
+        &byMILP);
+    plan.boundByMILP = byMILP;
+  }
   context.countPlan();
   return std::move(plan);
 }
@@ -998,6 +1012,7 @@ const RematPlan *PlanContext::getFixedPlan(Policy policy) {
     fixed.budget.reset();
     fixed.maxOverhead.reset();
     fixed.pareto = false;
+    fixed.certify = false;
     // Planned before it is stored: a fixed policy asks for none's plan.
     std::optional<RematPlan> plan = Planner(*this, fixed).run();
     LLVM_DEBUG({

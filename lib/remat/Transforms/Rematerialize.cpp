@@ -82,7 +82,9 @@ struct RematerializePass
       error->option = checked->option;
       return func.emitError(checked->error);
     }
-    const PlannerOptions &options = *checked->planner;
+    // The certificate is the report's: asked for only with one.
+    PlannerOptions options = *checked->planner;
+    options.certify = !report.empty();
     if (func.getBody().hasOneBlock()) {
       if (failed(checkSizes(func)))
         return failure();
@@ -120,24 +122,15 @@ struct RematerializePass
     // the certificate are taken before the rewrite, the result after it.
     FunctionStats baseline =
         computeFunctionStats(func, options.device, options.results, &*graph);
-    LowerBounds &bounds = context.getBounds();
-    baseline.peakLowerBound = bounds.leastPeak().bytes;
+    baseline.peakLowerBound = context.getBounds().leastPeak().bytes;
     describeRecomputeCosts(*graph, options.device, *plan);
-    // The certificate: what any plan at this plan's peak must recompute.
-    // The bound never needs to pass the plan's own time (it is a bound on
-    // every plan at this peak, this one included).
-    bool byMILP = false;
-    double timeBound = bounds.recomputeTime(
-        plan->peakBytes, plan->recomputeTime * (1 - 1e-9),
-        certificate == Certificate::Cover ? 0.0 : certificateSeconds.getValue(),
-        certificate == Certificate::MILP ? 0.0 : BoundConstants::kMILPGap,
-        &byMILP);
     applyRematPlan(*graph, *plan);
     FunctionStats result =
         computeFunctionStats(func, options.device, options.results);
     llvm::json::Object object =
         buildReport(func, options.policy, options.device, baseline, result,
-                    *plan, timeBound, byMILP, timeline);
+                    *plan, *plan->timeLowerBound, plan->boundByMILP,
+                    timeline);
     // The pass's statistics, which -mlir-pass-statistics shows only where
     // LLVM was built with statistics (not Debian's release build).
     object["statistics"] = llvm::json::Object{
@@ -227,6 +220,8 @@ struct RematerializePass
                               ? 0.0
                               : certificateSeconds.getValue();
     options.results = resultBuffers;
+    options.certificate = certificate;
+    options.certificateSeconds = certificateSeconds;
     result.planner = std::move(options);
     return result;
   }
