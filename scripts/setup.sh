@@ -31,7 +31,9 @@ if [ ! -f build/build.ninja ]; then
     -DCMAKE_CXX_COMPILER_LAUNCHER=ccache
 fi
 echo "== building"
-ninja -C build remat-opt remat-compile remat-unittests
+# Everything: the tools, the unit tests, the runtimes and the mlir-opt plugin
+# (test/Install installs the whole build, so every installed target must exist).
+ninja -C build
 
 # The PyTorch integration's tests (feature `torch`) need torch and
 # transformers: installed once into the cached ~/.cache/remat-venv. Set
