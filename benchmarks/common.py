@@ -2,8 +2,12 @@
 import json
 import os
 import subprocess
+import sys
 import tempfile
 import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "python"))
+from remat.models import GPT_DEFAULTS  # noqa: E402
 
 # The GPT shapes (sequence, hidden, dtype) of the optimality benchmarks
 # (exact_gap.py, certified_gap.py).
@@ -11,10 +15,13 @@ GPT_SHAPES = [(seq, hidden, dtype) for dtype in ("f32", "bf16")
               for seq, hidden in ((1024, 1024), (2048, 2048), (4096, 4096), (1024, 4096))]
 
 
-def add_model_args(ap, layers=2, seq=128, hidden=256, heads=4, vocab=1024):
-    """The GPT shape options of gen_gpt.py, with per-script defaults."""
+def add_model_args(ap, layers=GPT_DEFAULTS["layers"], seq=GPT_DEFAULTS["seq"],
+                   hidden=GPT_DEFAULTS["hidden"], heads=GPT_DEFAULTS["heads"],
+                   vocab=GPT_DEFAULTS["vocab"]):
+    """The GPT shape options of gen_gpt.py, with per-script defaults
+    (remat.models.GPT_DEFAULTS unless given)."""
     ap.add_argument("--layers", type=int, default=layers)
-    ap.add_argument("--batch", type=int, default=1)
+    ap.add_argument("--batch", type=int, default=GPT_DEFAULTS["batch"])
     ap.add_argument("--seq", type=int, default=seq)
     ap.add_argument("--hidden", type=int, default=hidden)
     ap.add_argument("--heads", type=int, default=heads)

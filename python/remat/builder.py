@@ -3,11 +3,12 @@ in Python.
 
 Pure Python, no MLIR bindings (Debian ships none). `tensor_type`,
 `attr_dict`, `quote`, `op_line` and `function_text` write the textual forms
-of shared/design/nn-dialect.md; on them stand `FunctionBuilder` (a forward
+of shared/design/nn-dialect.md; on them stand `FunctionBuilder` (a
 function, each op checking its operands' shapes as the dialect's verifiers
-do and inferring its result type), `JointGraph` (the joint forward+backward
-function of `nn.generic` ops that the framework adapters plan) and
-benchmarks/gen_gpt.py (a GPT's joint function, its backward written out).
+do and inferring its result type: a forward for --nn-autodiff, or, with the
+gradient ops, a backward written out, as benchmarks/gen_gpt.py writes the
+GPT of remat.models) and `JointGraph` (the joint forward+backward function
+of `nn.generic` ops that the framework adapters plan).
 
     from remat import FunctionBuilder
 
@@ -382,15 +383,69 @@ class FunctionBuilder:
         return self._emit(["loss"], "mse_loss", [pred, target], [], [pred.type, target.type], policy,
                           [pred.type.with_shape(())])
 
+    # -- gradients (a backward written out by hand, as gen_gpt.py's) ----------
+
+    def constant(self, value, dtype="f32"):
+        """A scalar `arith.constant` (the loss's seed gradient, say)."""
+        if dtype not in FLOAT_TYPES:
+            raise BuildError(f"a constant is a floating-point scalar, got element type {dtype!r}")
+        result = Value(self._unique("c"), TensorType((), dtype))
+        self.lines.append(op_line("  ", str(result), f"arith.constant dense<{float_literal(value)}> : "
+                                                     f"{result.type}"))
+        return result
+
+    def _like(self, op, a, b, what):
+        self._float(a, what[0]), self._float(b, what[1]), self._same_dtype(a, b)
+        if a.type != b.type:
+            raise BuildError(f"nn.{op}: {what[0]} and {what[1]} must have the same type, "
+                             f"got {a.type} and {b.type}")
+
+    def gelu_grad(self, dy, x, policy=None):
+        """d(gelu)(x) applied to dy."""
+        self._like("gelu_grad", dy, x, ("dy", "x"))
+        return self._emit(["dgelu"], "gelu_grad", [dy, x], [], [dy.type], policy, [dy.type], arrow=False)
+
+    def softmax_grad(self, dy, probs, scale=None, policy=None):
+        """The softmax's input gradient from its output `probs`."""
+        self._like("softmax_grad", dy, probs, ("dy", "probs"))
+        attrs = [f"scale = {float_literal(scale)} : f32"] if scale is not None else []
+        return self._emit(["dsm"], "softmax_grad", [dy, probs], attrs, [dy.type], policy, [dy.type],
+                          arrow=False)
+
+    def layernorm_grad(self, dy, x, gamma, mean, rstd, policy=None):
+        """Returns (dx, dgamma, dbeta) from the layernorm's saved mean and rstd."""
+        self._like("layernorm_grad", dy, x, ("dy", "x"))
+        for v, what in ((gamma, "gamma"), (mean, "mean"), (rstd, "rstd")):
+            self._float(v, what)
+        if gamma.shape != x.shape[-1:] or mean.shape != x.shape[:-1] or rstd.shape != x.shape[:-1]:
+            raise BuildError(f"nn.layernorm_grad: gamma, mean and rstd do not match {x.type}: "
+                             f"{gamma.type}, {mean.type}, {rstd.type}")
+        return self._emit(["dx", "dg", "db"], "layernorm_grad", [dy, x, gamma, mean, rstd], [],
+                          [dy.type, x.type, gamma.type, mean.type, rstd.type], policy,
+                          [x.type, gamma.type, gamma.type])
+
+    def cross_entropy_grad(self, logits, labels, dloss, policy=None):
+        """The logits' gradient of cross_entropy(logits, labels) times dloss."""
+        self._float(logits, "logits"), self._float(dloss, "dloss"), self._same_dtype(logits, dloss)
+        if labels.type.dtype not in INT_TYPES or labels.shape != logits.shape[:-1] or dloss.type.rank:
+            raise BuildError(f"nn.cross_entropy_grad: labels {labels.type} and the scalar dloss "
+                             f"{dloss.type} do not match logits {logits.type}")
+        return self._emit(["dlogits"], "cross_entropy_grad", [logits, labels, dloss], [],
+                          [logits.type, labels.type, dloss.type], policy, [logits.type])
+
     # -- the function ----------------------------------------------------------
 
-    def build(self, loss):
-        """The function text, returning `loss` (a scalar float tensor)."""
+    def build(self, loss, *more):
+        """The function text, returning `loss` (a scalar float tensor) and
+        then the values `more` (the gradients of a joint function)."""
         if not isinstance(loss, Value) or loss.type.rank != 0 or loss.type.dtype not in FLOAT_TYPES:
             raise BuildError(f"the loss must be a floating-point scalar, got {getattr(loss, 'type', loss)}")
+        for value in more:
+            if not isinstance(value, Value):
+                raise BuildError(f"a result must be a Value, got {value!r}")
         # (A function of no ops still has its empty body line.)
         return function_text(self.name, [(str(a), str(a.type)) for a in self.args],
-                             [(str(loss), str(loss.type))], self.lines or [""])
+                             [(str(v), str(v.type)) for v in (loss, *more)], self.lines or [""])
 
 
 # -- joint functions of nn.generic ops (what the framework adapters plan) -----
@@ -445,19 +500,12 @@ class JointGraph:
         dimensions (policy dots-no-batch keeps the results of those without)."""
         if cost_class not in COST_CLASSES:
             raise ValueError(f"cost class {cost_class!r} is not one of {COST_CLASSES}")
-        attrs = []
-        if cost_class != "elementwise":
-            attrs.append(f'cost_class = "{cost_class}"')
-        if flops:
-            attrs.append(f"flops = {int(flops)} : i64")
-        if read_bytes is not None:
-            attrs.append(f"read_bytes = {int(read_bytes)} : i64")
-        if written_bytes is not None:
-            attrs.append(f"written_bytes = {int(written_bytes)} : i64")
-        if batch_dims:
-            attrs.append(f"batch_dims = {int(batch_dims)} : i64")
-        if block is not None:
-            attrs.append(f"remat.block = {int(block)} : i64")
+        attrs = [f'cost_class = "{cost_class}"'] if cost_class != "elementwise" else []
+        for name, value in (("flops", flops or None), ("read_bytes", read_bytes),
+                            ("written_bytes", written_bytes), ("batch_dims", batch_dims or None),
+                            ("remat.block", block)):
+            if value is not None:
+                attrs.append(f"{name} = {int(value)} : i64")
         if policy is not None:
             attrs.append(f"remat.policy = {quote(policy)}")
         if side_effects:

@@ -23,6 +23,8 @@ import torch.nn as nn
 import torch.utils.checkpoint
 import torch.nn.functional as F
 
+from .models import GPT_DEFAULTS as _D
+
 
 class Layer(nn.Module):
     def __init__(self, hidden, heads, ffn, dropout):
@@ -48,8 +50,9 @@ class Layer(nn.Module):
 
 
 class GPT(nn.Module):
-    def __init__(self, layers=2, hidden=256, heads=4, vocab=1024, ffn=None, dropout=0.1,
-                 checkpoint=False, context_fn=None):
+    def __init__(self, layers=_D["layers"], hidden=_D["hidden"], heads=_D["heads"],
+                 vocab=_D["vocab"], ffn=_D["ffn"], dropout=_D["dropout"], checkpoint=False,
+                 context_fn=None):
         super().__init__()
         self.checkpoint, self.context_fn = checkpoint, context_fn
         self.layers = nn.ModuleList(Layer(hidden, heads, ffn or 4 * hidden, dropout)

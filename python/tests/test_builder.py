@@ -3,9 +3,9 @@
     PYTHONPATH=python python3 -m unittest discover -s python/tests
 
 With REMAT_OPT set to a remat-opt binary, the built functions are also
-parsed and verified by it, differentiated with --nn-autodiff, and the GPT
-is compared with benchmarks/gen_gpt.py --forward-only (REMAT_SRC: the
-source tree).
+parsed and verified by it, differentiated with --nn-autodiff, and
+benchmarks/gen_gpt.py's joint GPT is checked to be remat.models' GPT with
+its backward (REMAT_SRC: the source tree).
 """
 
 import os
@@ -99,6 +99,38 @@ class ContractForms(unittest.TestCase):
         self.assertIn("  return %loss1 : tensor<f32>\n}", text)
 
 
+    def test_gradients(self):
+        f = FunctionBuilder()
+        x, dy = f.arg("x", (2, 128, 768)), f.arg("dy", (2, 128, 768))
+        f.gelu_grad(dy, x)
+        self.assertEqual(self.last(f), "%_ = nn.gelu_grad %_, %_ : tensor<2x128x768xf32>")
+        f.softmax_grad(dy, x, scale=0.125)
+        self.assertEqual(self.last(f), "%_ = nn.softmax_grad %_, %_ {scale = 0.125 : f32} : tensor<2x128x768xf32>")
+        g, m, r = f.arg("g", (768,)), f.arg("m", (2, 128)), f.arg("r", (2, 128))
+        dx, dg, db = f.layernorm_grad(dy, x, g, m, r)
+        self.assertEqual((dx.shape, dg.shape, db.shape), ((2, 128, 768), (768,), (768,)))
+        self.assertEqual(self.last(f), "%_, %_, %_ = nn.layernorm_grad %_, %_, %_, %_, %_ : tensor<2x128x768xf32>, "
+                         "tensor<2x128x768xf32>, tensor<768xf32>, tensor<2x128xf32>, tensor<2x128xf32> -> "
+                         "tensor<2x128x768xf32>, tensor<768xf32>, tensor<768xf32>")
+        logits, labels = f.arg("logits", (256, 1000)), f.arg("labels", (256,), "i32")
+        one = f.constant(1.0)
+        self.assertEqual(self.last(f), "%_ = arith.constant dense<1.0> : tensor<f32>")
+        f.cross_entropy_grad(logits, labels, one)
+        self.assertEqual(self.last(f), "%_ = nn.cross_entropy_grad %_, %_, %_ : tensor<256x1000xf32>, "
+                         "tensor<256xi32>, tensor<f32> -> tensor<256x1000xf32>")
+        loss = f.cross_entropy(logits, labels)
+        text = f.build(loss, dx, dg)
+        self.assertIn(") -> (tensor<f32>, tensor<2x128x768xf32>, tensor<768xf32>) {", text)
+        with self.assertRaisesRegex(BuildError, "same type"):
+            f.gelu_grad(dy, g)
+        with self.assertRaisesRegex(BuildError, "do not match"):
+            f.layernorm_grad(dy, x, g, g, r)
+        with self.assertRaisesRegex(BuildError, "do not match"):
+            f.cross_entropy_grad(logits, labels, logits)
+        with self.assertRaisesRegex(BuildError, "a result must be a Value"):
+            f.build(loss, "dx")
+
+
 class Errors(unittest.TestCase):
     """What the dialect's verifiers reject is rejected while building."""
 
@@ -178,13 +210,25 @@ class WithRematOpt(unittest.TestCase):
             joint = self.remat_opt(text, "--nn-autodiff", "--rematerialize=policy=selective")
             self.assertIn("nn.gelu_grad", joint)
 
-    def test_gpt_matches_gen_gpt(self):
+    def test_gen_gpt_is_models_gpt_with_its_backward(self):
+        # benchmarks/gen_gpt.py's forward is remat.models' GPT (the same
+        # ops, in order); its joint function adds the backward and returns
+        # the loss, d_x0 and each weight's gradient; remat-opt verifies both
+        # and the written backward has the results --nn-autodiff's has.
         sys.path.insert(0, os.path.join(REMAT_SRC, "benchmarks"))
         import gen_gpt
-        ours = models.gpt(layers=2, batch=2, seq=16, hidden=64, heads=4, vocab=96)
-        theirs = gen_gpt.generate(2, 2, 16, 64, 4, 96, 256, "f32", 0.1, True, forward_only=True)
-        self.assertEqual(self.remat_opt(ours), self.remat_opt(theirs))
-
+        shape = dict(layers=2, batch=2, seq=16, hidden=64, heads=4, vocab=96)
+        ours = models.gpt(**shape)
+        body = lambda text: [l.strip() for l in text.splitlines()[1:] if "=" in l and "return" not in l]
+        forward_only = gen_gpt.generate(2, 2, 16, 64, 4, 96, 256, "f32", 0.1, True, forward_only=True)
+        self.assertEqual(body(forward_only), body(ours))
+        joint = gen_gpt.generate(2, 2, 16, 64, 4, 96, 256, "f32", 0.1, True)
+        forward_ops = body(ours)
+        self.assertEqual(body(joint)[:len(forward_ops)], forward_ops)
+        self.assertGreater(len(body(joint)), 2 * len(forward_ops))
+        signature = lambda text: re.search(r"-> \((.*)\) \{", self.remat_opt(text)).group(1)
+        autodiff = self.remat_opt(ours, "--nn-autodiff")
+        self.assertEqual(signature(joint), signature(autodiff))
 
 if __name__ == "__main__":
     unittest.main()

@@ -1,0 +1,167 @@
+"""XLA's view of a plan: `xla_analysis` (a compiled step's
+memory_analysis() and cost_analysis(), optionally the peak of XLA's own
+liveness), `_xla_figures` (the planned step's) and `_verified_plan`, which
+plans at internal budgets until XLA's total fits the budget.
+"""
+
+import os
+import re
+import tempfile
+import time
+
+import jax
+
+from ..planner import BudgetError
+from .apply import _plan
+from .convert import _aval_varying, _prepare, _spec, _vjp_step
+
+def _xla_figures(info):
+    """XLA's memory_analysis() of the planned step compiled alone (the
+    joint step remat plans, _vjp_step, with the plan applied): temp,
+    argument, output bytes and their sum `total_bytes`, which a budget
+    bounds (result_buffers="preallocated")."""
+    trace = info.trace
+    leaves = [_spec(a) for a in trace.closed.in_avals]
+    cts = [_spec(trace.closed.out_avals[k]) for k in trace.diff_out]
+    step = _vjp_step(info.apply().fn, trace.diff, trace.diff_out)
+    figures = xla_analysis(step, leaves, cts)
+    figures["total_bytes"] = (figures["temp_bytes"] + figures["argument_bytes"]
+                              + figures["output_bytes"])
+    return figures
+
+
+def _sharded(args):
+    """Whether any of `args` varies over manual mesh axes (inside
+    `shard_map`, where the step cannot be compiled alone)."""
+    for x in jax.tree_util.tree_leaves(args):
+        try:
+            t = jax.typeof(x)
+        except TypeError:
+            continue
+        if _aval_varying(t) or not getattr(getattr(t, "manual_axis_type", None), "empty", True):
+            return True
+    return False
+
+
+def _verified_plan(fun, args, o, rounds):
+    """A plan whose step XLA compiles within the budget. remat's model and
+    XLA's allocation differ both ways (XLA fuses, lends output buffers and
+    schedules on its own; it also materializes values the jaxpr does not
+    show), so each round plans at an internal budget, compiles the planned
+    step (_xla_figures) and moves the internal budget by what XLA's total
+    is under (or over) the budget: a plan over it is replaced by one at a
+    lower internal budget, and a budget below the least peak of remat's
+    model is planned at that least peak and kept if XLA's total fits. At
+    most `rounds` plans; the one that fits with the least estimated time is
+    returned. Raises BudgetError with XLA's figures when none fits."""
+    budget = o["budget"]
+    prepared = _prepare(fun, args, o)   # traced and converted once for all rounds
+    internal, tried, fits, model = budget, [], [], None
+    for _ in range(rounds):
+        try:
+            info = _plan(prepared, dict(o, budget=internal))
+        except BudgetError as error:
+            # Below the least peak of remat's model: that plan, if XLA's
+            # total for it is lower.
+            model = error
+            if error.least_peak is None or any(b == error.least_peak for b, _ in tried):
+                if not tried:
+                    raise
+                break
+            internal = error.least_peak
+            info = _plan(prepared, dict(o, budget=internal))
+        start = time.perf_counter()
+        info.xla = _xla_figures(info)
+        info.times["verify"] = time.perf_counter() - start
+        total = info.xla["total_bytes"]
+        tried.append((internal, total))
+        info.report["xla"] = dict(info.xla, budget_bytes=budget, internal_budget_bytes=internal)
+        if total <= budget:
+            fits.append(info)
+            # Close enough (within 1% of the budget), or planned at the budget.
+            if internal == budget or budget - total <= budget // 100:
+                break
+        step = budget - total
+        if step == 0 or internal + step <= 0 or any(b == internal + step for b, _ in tried):
+            break
+        internal += step
+    if fits:
+        best = min(fits, key=lambda i: (i.report["result"]["estimated_time_s"],
+                                        i.xla["total_bytes"]))
+        best.rounds = list(tried)
+        best.report["xla"]["rounds"] = len(tried)
+        return best
+    least = min(total for _, total in tried)
+    error = BudgetError(
+        f"XLA's total (arguments + outputs + temp bytes of the compiled step) is above the "
+        f"budget {budget} bytes after {len(tried)} plan(s): "
+        + ", ".join(f"{t} bytes at an internal budget of {b}" for b, t in tried)
+        + f"; the least XLA total reached is {least} bytes"
+        + (f" (remat's own model: {model})" if model is not None else ""))
+    # least_peak: the least XLA total; peak_lower_bound: remat's model's
+    # bound, where it refused the budget (XLA may allocate less).
+    error.least_peak, error.xla_total = least, least
+    error.peak_lower_bound = getattr(model, "peak_lower_bound", None)
+    raise error
+
+
+def xla_analysis(fun, *args, liveness=False):
+    """XLA's own figures for `jax.jit(fun)` at `args`: compiled
+    memory_analysis() (temp, argument, output, alias bytes) and
+    cost_analysis() FLOPs, and the compile time. With `liveness`, also
+    `liveness_peak_bytes`: the peak of XLA's own liveness analysis (the
+    bytes of the buffers live at once, arguments and outputs included,
+    before buffer assignment packs them), read from the live-range dump of
+    this compile (XLA's `xla_dump_to`, into a temporary directory; the
+    compile then takes longer)."""
+    lowered = jax.jit(fun).lower(*args)
+    peak = None
+    start = time.perf_counter()
+    if liveness:
+        with tempfile.TemporaryDirectory(prefix="remat-xla-") as dump:
+            compiled = lowered.compile(compiler_options={"xla_dump_to": dump})
+            seconds = time.perf_counter() - start
+            peak = _liveness_peak(dump)
+    else:
+        compiled = lowered.compile()
+        seconds = time.perf_counter() - start
+    mem = compiled.memory_analysis()
+    cost = compiled.cost_analysis()
+    if isinstance(cost, (list, tuple)):
+        cost = cost[0] if cost else {}
+    result = {
+        "temp_bytes": int(mem.temp_size_in_bytes),
+        "argument_bytes": int(mem.argument_size_in_bytes),
+        "output_bytes": int(mem.output_size_in_bytes),
+        "alias_bytes": int(mem.alias_size_in_bytes),
+        "flops": float((cost or {}).get("flops", 0.0)),
+        "compile_s": seconds,
+    }
+    if peak is not None:
+        result["liveness_peak_bytes"] = peak
+    return result
+
+
+def _liveness_peak(dump):
+    """The peak of XLA's HloLiveRange in a dump directory: the last
+    cumulative figure of its "Live ranges at <t> (peak):" list (the largest
+    module's, where the compile dumped several)."""
+    peaks = []
+    for name in os.listdir(dump):
+        if not name.endswith("-live-range.txt"):
+            continue
+        cumulative, inside = 0, False
+        with open(os.path.join(dump, name)) as f:
+            for line in f:
+                if re.match(r"\s*Live ranges at \d+ \(peak\):", line):
+                    inside = True
+                    continue
+                m = re.search(r"\(cumulative: (\d+) bytes\)", line) if inside else None
+                if m:
+                    cumulative = int(m.group(1))
+                elif inside:
+                    break
+        peaks.append(cumulative)
+    if not peaks:
+        raise RuntimeError(f"XLA wrote no live-range dump into {dump}")
+    return max(peaks)
