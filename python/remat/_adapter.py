@@ -32,8 +32,12 @@ class PlanInfo:
     remat.torch: `planning_time_s` (the whole partition function), the
     graphs (`joint_module`, `num_fwd_outputs`, `fw_module`, `bw_module`),
     `checkpoint_policies` (user checkpoints' remat.policy overrides, by op),
-    `partitioner` ("remat", or PyTorch's for `pytorch_backend`) and
-    `from_cache` (Inductor's caches served the region: nothing else set).
+    `partitioner` ("remat", or PyTorch's for `pytorch_backend`),
+    `from_cache` (Inductor's caches served the region: nothing else set)
+    and `dynamic_sizes` (under dynamic shapes: per size symbol, its range
+    `min`/`max` (None: unbounded) and the size it was planned at,
+    `planned_at`, the range's upper bound or, where it has none, the
+    traced size: `at` says which).
 
     remat.jax: `signature`, `trace`, `converted`, `xla` (XLA's figures of
     the planned step, where checked), `rounds` ((internal budget, XLA's
@@ -56,6 +60,7 @@ class PlanInfo:
         self.checkpoint_policies = {}
         self.partitioner = "remat"
         self.from_cache = False
+        self.dynamic_sizes = {}
         # remat.jax
         self.signature = signature
         self.trace = None

@@ -16,9 +16,12 @@ PyTorch's extraction helper build the forward and backward modules from it.
 The backward's recomputed nodes are placed just before their first use, as
 remat's rewrite places them, so PyTorch runs the plan remat simulated.
 
-Anything remat cannot model (dynamic shapes, an op that is not an ATen op, a
-complex element type) or any planner failure falls back, with a warning naming
-the reason, to PyTorch's own partitioner. An impossible `budget` is not a
+Dynamic shapes are planned once for their range, at the sizes' upper bounds
+(`mark_dynamic(..., max=)`) or, unbounded, at the traced sizes
+(`PlanInfo.dynamic_sizes`). Anything remat cannot model (a data-dependent
+size with no bound, an op that is not an ATen op, a complex element type) or
+any planner failure falls back, with a warning naming the reason, to
+PyTorch's own partitioner. An impossible `budget` is not a
 fallback but an error (`remat.planner.PlanError`) that states the smallest
 peak remat can reach, unless `strict=False`.
 
@@ -37,6 +40,7 @@ import operator
 import re
 import time
 
+import sympy
 import torch
 import torch.fx as fx
 from torch._functorch import partitioners as _partitioners
@@ -90,19 +94,73 @@ def _element(val, what):
     return _ELEMENT[val.dtype]
 
 
-def _shape(val, what):
-    shape = tuple(val.shape)
-    if not all(type(d) is int for d in shape):
-        raise Unsupported(f"{what} has a dynamic shape {shape}; remat plans static shapes only")
-    return shape
-
-
 _SYMBOLIC = (torch.SymInt, torch.SymFloat, torch.SymBool)
 
 
-def _tensor_type(val, what):
-    """(shape, element type) of a tensor for the planner's IR."""
-    return _shape(val, what), _element(val, what)
+class _Sizes:
+    """The sizes a graph with dynamic shapes is planned at: each size
+    symbol at the upper bound of its range where Dynamo knows one
+    (`torch._dynamo.mark_dynamic(x, dim, min=, max=)`, or a bound its guards
+    derived), else at its hint (the size the graph was traced at), and each
+    size expression evaluated there. Sizes only grow with their symbols, so
+    a saved set planned at the upper bounds holds its budget at every size
+    of the range. `ranges`: per symbol, its range and the size planned at
+    (PlanInfo.dynamic_sizes)."""
+
+    def __init__(self):
+        self.values = {}   # sympy symbol -> int
+        self.ranges = {}   # symbol name -> {"min", "max" (None: unbounded), "planned_at", "at"}
+
+    def _value(self, symbol, shape_env, what):
+        if symbol not in self.values:
+            from torch.utils._sympy.numbers import int_oo
+            bounds = shape_env.var_to_range.get(symbol)
+            lower = upper = None
+            if bounds is not None:
+                lower = int(bounds.lower) if bounds.lower.is_integer and bounds.lower != -int_oo else None
+                if bounds.upper.is_integer and bounds.upper not in (int_oo, sympy.oo):
+                    upper = int(bounds.upper)
+            hint = getattr(shape_env, "backed_var_to_val", None)
+            if hint is None:  # (PyTorch before 2.15)
+                hint = shape_env.var_to_val
+            hint = hint.get(symbol)
+            if upper is None and hint is None:
+                raise Unsupported(f"{what} has a data-dependent size {symbol} with no upper "
+                                  "bound: remat plans sizes it can bound (torch._check(size <= "
+                                  "bound) gives one)")
+            self.values[symbol] = upper if upper is not None else int(hint)
+            self.ranges[str(symbol)] = {"min": lower, "max": upper,
+                                        "planned_at": self.values[symbol],
+                                        "at": "upper bound" if upper is not None else "hint"}
+        return self.values[symbol]
+
+    def concrete(self, size, what):
+        """An int for `size` (an int or a SymInt)."""
+        if type(size) is int:
+            return size
+        node = size.node
+        expr = node.expr
+        values = {sym: sympy.Integer(self._value(sym, node.shape_env, what))
+                  for sym in expr.free_symbols}
+        value = expr.xreplace(values)
+        if not value.is_number:
+            raise Unsupported(f"{what} has a size {expr} remat cannot evaluate")
+        return int(value)
+
+    def shape(self, val, what):
+        return tuple(self.concrete(d, what) for d in val.shape)
+
+    def tensor_type(self, val, what):
+        """(shape, element type) of a tensor for the planner's IR."""
+        return self.shape(val, what), _element(val, what)
+
+    def meta(self, x):
+        """A tensor of symbolic shape as a meta tensor of its planned shape
+        (what the FLOP formulas read), anything else as it is."""
+        if isinstance(x, torch.Tensor) and not all(type(d) is int for d in x.shape):
+            return torch.empty(self.shape(x, "a FLOP formula's operand"), dtype=x.dtype,
+                               device="meta")
+        return x
 
 
 def _numel(shape):
@@ -113,15 +171,23 @@ def _fake(x):
     return x.meta.get("val") if isinstance(x, fx.Node) else x
 
 
-def _flops(node, op, outputs):
+def _flops(node, op, outputs, sizes=None):
     """FLOPs of one ATen op: PyTorch's own formulas (torch.utils.flop_counter)
     for GEMMs, convolutions and attention; one per output element for
-    elementwise ops; one per input element for the rest."""
+    elementwise ops; one per input element for the rest. With `sizes`
+    (a _Sizes), symbolic shapes are counted at their planned sizes."""
+    concrete = sizes.meta if sizes is not None else (lambda x: x)
     formula = _flop_counter.flop_registry.get(op.overloadpacket)
     if formula is not None:
-        args, kwargs = torch.utils._pytree.tree_map(_fake, (node.args, node.kwargs))
+        args, kwargs = torch.utils._pytree.tree_map(lambda x: concrete(_fake(x)),
+                                                    (node.args, node.kwargs))
         try:
-            return int(formula(*args, out_val=node.meta.get("val"), **kwargs)), "gemm"
+            flops = formula(*args, out_val=concrete(node.meta.get("val")), **kwargs)
+            if isinstance(flops, torch.SymInt):
+                flops = sizes.concrete(flops, f"node {node.name}") if sizes else int(flops)
+            return int(flops), "gemm"
+        except Unsupported:
+            raise
         except Exception:  # a formula that does not take these arguments
             pass
     name = op.overloadpacket.__name__
@@ -130,7 +196,7 @@ def _flops(node, op, outputs):
         return 0, "layout"
     if torch.Tag.pointwise in op.tags:
         return out_elems, "elementwise"
-    in_elems = sum(_numel(tuple(v.shape)) for v in map(_fake, node.all_input_nodes)
+    in_elems = sum(_numel(tuple(concrete(v).shape)) for v in map(_fake, node.all_input_nodes)
                    if isinstance(v, torch.Tensor))
     return max(in_elems, out_elems), "reduction"
 
@@ -244,6 +310,8 @@ class _Converted:
         self.node_of = {}        # (loc name, result index) -> fx node
         self.arg_nodes = []      # argument index -> fx node
         self.result_index = {}   # multi-result fx node -> {item: result}
+        self.sizes = _Sizes()    # dynamic shapes: the sizes planned at
+        self.sym_nodes = []      # nodes of sizes (SymInt inputs and their arithmetic)
         self.num_ops = 0
         graph = self.graph
         nodes = list(joint_module.graph.nodes)
@@ -281,26 +349,30 @@ class _Converted:
                 if isinstance(val, torch.Tensor):
                     what = f"tangent {node.name}"
                     self.value[node] = graph.op(
-                        "aot.tangent", [], [_tensor_type(val, what)],
+                        "aot.tangent", [], [self.sizes.tensor_type(val, what)],
                         cost_class="layout", side_effects=True, loc=node.name)[0]
                 elif isinstance(val, _SYMBOLIC):
-                    raise Unsupported(f"tangent {node.name} has a dynamic shape; remat plans "
-                                      "static shapes only")
+                    self.sym_nodes.append(node)
                 continue
             if node.op in ("placeholder", "get_attr"):
                 val = node.meta.get("val")
                 if isinstance(val, torch.Tensor):
                     what = f"input {node.name}"
-                    self.value[node] = graph.arg(*_tensor_type(val, what))
+                    self.value[node] = graph.arg(*self.sizes.tensor_type(val, what))
                     self.arg_nodes.append(node)
                 elif isinstance(val, _SYMBOLIC):
-                    raise Unsupported(f"input {node.name} is a symbolic size: the graph has a "
-                                      "dynamic shape; remat plans static shapes only")
+                    # A size: no memory, no IR value (its readers read it as
+                    # the planned size).
+                    self.sym_nodes.append(node)
                 elif val is not None and not isinstance(val, (int, float, bool)):
                     raise Unsupported(f"input {node.name} is a {type(val).__name__}, not a tensor")
                 continue
             if node.op != "call_function":
                 raise Unsupported(f"node {node.name} is a {node.op}, not an ATen call")
+            if isinstance(node.meta.get("val"), _SYMBOLIC):
+                # Arithmetic on sizes (sym_size, operator.mul, ...): no tensor.
+                self.sym_nodes.append(node)
+                continue
             if node.target is operator.getitem:
                 self._getitem(node)
                 continue
@@ -346,7 +418,7 @@ class _Converted:
             if isinstance(item, torch.Tensor):
                 what = f"result {i} of {node.name} ({op})"
                 index_map[i] = len(outputs)
-                outputs.append(_tensor_type(item, what))
+                outputs.append(self.sizes.tensor_type(item, what))
             elif isinstance(item, _SYMBOLIC):
                 raise Unsupported(f"node {node.name} ({op}) returns a symbolic value: the graph "
                                   "has a dynamic shape; remat plans static shapes only")
@@ -356,7 +428,7 @@ class _Converted:
         if _is_alias(op) and len(inputs) == 1 and outputs and not mutating:
             flops, cost_class = 0, "view"
         else:
-            flops, cost_class = _flops(node, op, outputs)
+            flops, cost_class = _flops(node, op, outputs, self.sizes)
         block = _block_of(node, self.default_block)
         side_effects = random or mutating or not outputs
         # An op that cannot run again is saved where the backward needs it,
@@ -527,11 +599,13 @@ def partition(joint_module, joint_inputs, *, num_fwd_outputs, policy="auto", bud
         extract_start = time.perf_counter()
         saved = _saved_nodes(conv, report)
         info.saved = [n.name for n in saved]
+        info.dynamic_sizes = conv.sizes.ranges
         try:
             node_info = _partitioners.classify_nodes(joint_module, static or [],
                                                      num_fwd_outputs)
             fw_module, bw_module = _partitioners._extract_fwd_bwd_modules(
-                joint_module, saved, saved_sym_nodes=[], num_fwd_outputs=num_fwd_outputs,
+                joint_module, saved, saved_sym_nodes=_saved_sym_nodes(conv, joint_module),
+                num_fwd_outputs=num_fwd_outputs,
                 static_lifetime_input_nodes=node_info.static_lifetime_input_nodes)
         except Exception as error:  # PyTorch's helper refused the saved set
             raise Unsupported(f"PyTorch could not build the forward and backward graphs "
@@ -586,6 +660,16 @@ def _device_of(joint_inputs):
         if isinstance(x, torch.Tensor):
             return "h200" if x.device.type == "cuda" else "cpu"
     return "cpu"
+
+
+def _saved_sym_nodes(conv, joint_module):
+    """The sizes the backward receives from the forward: every size node of
+    the forward that something reads (a scalar each; PyTorch's extraction
+    adds the symbols the saved tensors' shapes need)."""
+    backward = _depends_on_tangents(list(joint_module.graph.nodes))
+    assert_only = getattr(_partitioners, "_is_assert_only_symbool", lambda n: False)
+    return [n for n in conv.sym_nodes
+            if n not in backward and not _is_tangent(n) and n.users and not assert_only(n)]
 
 
 def _saved_nodes(conv, report):

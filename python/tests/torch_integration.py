@@ -257,29 +257,61 @@ class OptionsTest(unittest.TestCase):
                          ("auto", DEFAULT_MAX_OVERHEAD))
 
 
-class FallbackTest(unittest.TestCase):
-    def test_dynamic_shapes_fall_back_with_reason(self):
-        torch.manual_seed(0)
-        model = torch.nn.Sequential(torch.nn.Linear(16, 32), torch.nn.GELU(), torch.nn.Linear(32, 1))
-        x = torch.randn(8, 16)
-        eager = model(x).sum()
-        eager.backward()
-        want = [p.grad.clone() for p in model.parameters()]
-        for p in model.parameters():
-            p.grad = None
+class DynamicShapeTest(unittest.TestCase):
+    """Dynamic shapes are planned at the sizes' upper bounds (mark_dynamic's
+    max), else at the traced size: one plan serves every size of the range."""
+
+    def steps(self, backend, seqs, mark=True, dynamic=None):
+        """Runs the GPT compiled with `backend` at each sequence length;
+        returns per length the gradients and the measured peak."""
         torch._dynamo.reset()
         rt.clear_plans()
-        compiled = torch.compile(model, backend=rt.backend(), dynamic=True)
-        with warnings.catch_warnings(record=True) as caught:
-            warnings.simplefilter("always")
-            compiled(x).sum().backward()
-        messages = [str(w.message) for w in caught if "remat:" in str(w.message)]
-        self.assertTrue(any("falling back to PyTorch's partitioner" in m and "dynamic shape" in m
-                            for m in messages), messages)
-        self.assertIn("dynamic shape", rt.last_plan().fallback)
-        for a, b in zip(want, [p.grad for p in model.parameters()]):
-            torch.testing.assert_close(a, b)
+        torch.manual_seed(0)
+        model = GPT(layers=2, hidden=64, heads=2, vocab=128, dropout=0.0)
+        compiled = torch.compile(model, backend=backend, dynamic=dynamic)
+        out = {}
+        for seq in seqs:
+            gen = torch.Generator().manual_seed(seq)
+            x = torch.randn(2, seq, 64, generator=gen, requires_grad=True)
+            labels = torch.randint(0, 128, (2 * seq,), generator=gen)
+            if mark:
+                torch._dynamo.mark_dynamic(x, 1, min=16, max=128)
+                torch._dynamo.mark_dynamic(labels, 0, min=32, max=256)
+            for p in model.parameters():
+                p.grad = None
+            _, peak = rt.measure_peak(lambda: compiled(x, labels).backward())
+            out[seq] = ([p.grad.clone() for p in model.parameters()] + [x.grad.clone()], peak)
+        return out
 
+    def test_planned_at_the_upper_bound(self):
+        seqs = (64, 128, 16, 100)
+        ref = self.steps(rt.pytorch_backend("default"), seqs)
+        got = self.steps(rt.backend(policy="auto", budget="3MiB"), seqs)
+        plans = rt.plans()
+        self.assertEqual(len(plans), 1, [p.fallback for p in plans])   # one plan, every size
+        info = plans[0]
+        self.assertIsNone(info.fallback)
+        self.assertEqual(list(info.dynamic_sizes.values()),
+                         [{"min": 16, "max": 128, "planned_at": 128, "at": "upper bound"}])
+        for seq in seqs:
+            self.assertTrue(equal(got[seq][0], ref[seq][0]), f"gradients differ at {seq}")
+            # The plan's peak is the step's at the upper bound, and bounds it below.
+            self.assertLessEqual(got[seq][1], plan_peak(info) + SLACK, seq)
+        self.assertLessEqual(abs(got[128][1] - plan_peak(info)), SLACK)
+        self.assertLessEqual(plan_peak(info), 3 * 2**20)
+
+    def test_unbounded_sizes_planned_at_the_traced_size(self):
+        ref = self.steps(rt.pytorch_backend("default"), (48,), mark=False, dynamic=True)
+        got = self.steps(rt.backend(policy="selective"), (48,), mark=False, dynamic=True)
+        info = rt.last_plan()
+        self.assertIsNone(info.fallback)
+        self.assertIn({"min": 2, "max": None, "planned_at": 48, "at": "hint"},
+                      list(info.dynamic_sizes.values()))
+        self.assertTrue(equal(got[48][0], ref[48][0]))
+        self.assertLessEqual(abs(got[48][1] - plan_peak(info)), SLACK)
+
+
+class FallbackTest(unittest.TestCase):
     @staticmethod
     def small_step(backend):
         """Compiles and runs one step of a small MLP with `backend`; returns
