@@ -7,6 +7,7 @@ of the report's saved values back to the framework's values
 """
 
 import contextlib
+import math
 import types
 import warnings
 
@@ -153,6 +154,19 @@ def saved_values(report, values, missing):
                               f"{missing}")
         saved.append(value)
     return saved
+
+
+def collective_options(collectives, collective_cost):
+    """The collectives options both adapters take, checked: "keep" (never
+    recomputed) or "recompute" (at the cost of communicating again, read as
+    `collective_cost` times the bytes a device sends: its memory bandwidth
+    over its link bandwidth)."""
+    _options.choice(collectives, ("recompute", "keep"), "collectives")
+    if isinstance(collective_cost, bool) or not isinstance(collective_cost, (int, float)) or \
+            not collective_cost >= 0 or not math.isfinite(collective_cost):
+        raise ValueError(f"collective_cost must be a non-negative number, not "
+                         f"{collective_cost!r}")
+    return dict(collectives=collectives, collective_cost=float(collective_cost))
 
 
 def planner_options(policy, policies, budget, max_overhead, device):

@@ -16,6 +16,10 @@ PyTorch's extraction helper build the forward and backward modules from it.
 The backward's recomputed nodes are placed just before their first use, as
 remat's rewrite places them, so PyTorch runs the plan remat simulated.
 
+Tensor-parallel steps (DTensor) are planned: the DeviceMesh is an opaque
+input handed to the backward, and functional collectives are kept (never
+recomputed) unless `collectives="recompute"` lets the plan recompute them at
+the cost of communicating again.
 Dynamic shapes are planned once for their range, at the sizes' upper bounds
 (`mark_dynamic(..., max=)`) or, unbounded, at the traced sizes
 (`PlanInfo.dynamic_sizes`). Anything remat cannot model (a data-dependent
@@ -238,6 +242,42 @@ def _is_mutating(op):
     return op._schema.is_mutable
 
 
+def _is_collective(op):
+    """A functional collective (`_c10d_functional.all_reduce`, its
+    `wait_tensor`, all-gathers, reduce-scatters, ...): what tensor
+    parallelism, FSDP and DDP put in the graph."""
+    return op.namespace in ("_c10d_functional", "c10d_functional")
+
+
+def _traffic(node, op, sizes):
+    """(bytes read, bytes one device sends) of a collective, as remat.jax
+    counts them (a ring's bound: an all-reduce sends its input twice, an
+    all-gather its output, the others their input; `wait_tensor` nothing)."""
+    def nbytes(values):
+        return sum(_numel(sizes.shape(v, f"node {node.name}")) * v.element_size()
+                   for v in values if isinstance(v, torch.Tensor))
+    ins = nbytes(map(_fake, node.all_input_nodes))
+    name = op.overloadpacket.__name__
+    if name.startswith("wait"):
+        return 0, 0
+    if name.startswith("all_reduce"):
+        return ins, 2 * ins
+    if name.startswith("all_gather"):
+        val = node.meta.get("val")
+        return ins, nbytes(val if isinstance(val, (tuple, list)) else [val])
+    return ins, ins
+
+
+def _is_opaque(val):
+    """An opaque object in the graph (a FakeScriptObject: the DeviceMesh or
+    process group DTensor passes in)."""
+    if isinstance(val, torch._library.fake_class_registry.FakeScriptObject):
+        return True
+    is_opaque_value = getattr(getattr(torch._library, "opaque_object", None),
+                              "is_opaque_value", None)
+    return bool(is_opaque_value and is_opaque_value(val))
+
+
 # A numbered submodule in a module path: `layers.3`, `h[3]`, `layers_3`.
 _BLOCK = re.compile(r"(?:^|[._\]\[])(\d+)(?:[\]._]|$)")
 
@@ -302,7 +342,8 @@ def _checkpoint_policies(joint_module, mode):
 class _Converted:
     """The joint FX graph as remat IR, with the maps back."""
 
-    def __init__(self, joint_module, num_fwd_outputs, keep_outputs=True, policies=None):
+    def __init__(self, joint_module, num_fwd_outputs, keep_outputs=True, policies=None,
+                 collectives="keep", collective_cost=10.0):
         self.graph = _planner.JointGraph("joint")
         self.policies = policies or {}   # fx node name -> remat.policy override
         self.overrides = {}      # the overrides the IR has (ops that can honor them)
@@ -312,6 +353,8 @@ class _Converted:
         self.result_index = {}   # multi-result fx node -> {item: result}
         self.sizes = _Sizes()    # dynamic shapes: the sizes planned at
         self.sym_nodes = []      # nodes of sizes (SymInt inputs and their arithmetic)
+        self.opaque_nodes = []   # opaque inputs (a DTensor's DeviceMesh)
+        self.collectives, self.collective_cost = collectives, collective_cost
         self.num_ops = 0
         graph = self.graph
         nodes = list(joint_module.graph.nodes)
@@ -364,6 +407,10 @@ class _Converted:
                     # A size: no memory, no IR value (its readers read it as
                     # the planned size).
                     self.sym_nodes.append(node)
+                elif _is_opaque(val):
+                    # An opaque object (a DeviceMesh or process group under
+                    # DTensor): no memory; handed to the backward as it is.
+                    self.opaque_nodes.append(node)
                 elif val is not None and not isinstance(val, (int, float, bool)):
                     raise Unsupported(f"input {node.name} is a {type(val).__name__}, not a tensor")
                 continue
@@ -431,6 +478,15 @@ class _Converted:
             flops, cost_class = _flops(node, op, outputs, self.sizes)
         block = _block_of(node, self.default_block)
         side_effects = random or mutating or not outputs
+        traffic = None
+        if _is_collective(op):
+            if self.collectives == "keep":
+                side_effects = True
+            else:
+                # Communicating again is reading the bytes a device sends
+                # collective_cost times over, plus the operands.
+                read, sent = _traffic(node, op, self.sizes)
+                traffic = read + int(self.collective_cost * sent)
         # An op that cannot run again is saved where the backward needs it,
         # whatever a "recompute" override says (a random op's mask).
         policy = self.policies.get(node.name)
@@ -440,7 +496,7 @@ class _Converted:
             self.overrides[node.name] = policy
         results = self.graph.op(str(op), inputs, outputs, flops=flops, cost_class=cost_class,
                                 side_effects=side_effects, loc=node.name, block=block,
-                                policy=policy)
+                                policy=policy, read_bytes=traffic)
         self.num_ops += 1
         if multi:
             self.value[node] = [results[index_map[i]] if i in index_map else None
@@ -550,7 +606,8 @@ def _place_recomputation(bw_module):
 
 
 def _planner_options(policy="auto", budget=None, max_overhead=None, device=None, strict=True,
-                     keep_outputs=True, user_checkpoints="honor"):
+                     keep_outputs=True, user_checkpoints="honor", collectives="keep",
+                     collective_cost=10.0):
     """backend()'s planner options, checked (a bad value is a ValueError
     naming the valid forms) and in the planner's terms: the budget in bytes,
     and auto with neither a budget nor a max_overhead the least peak within
@@ -561,24 +618,27 @@ def _planner_options(policy="auto", budget=None, max_overhead=None, device=None,
     _options.choice(keep_outputs, (True, False), "keep_outputs")
     _options.choice(user_checkpoints, USER_CHECKPOINTS, "user_checkpoints")
     return dict(options, strict=strict, keep_outputs=keep_outputs,
-                user_checkpoints=user_checkpoints)
+                user_checkpoints=user_checkpoints,
+                **_adapter.collective_options(collectives, collective_cost))
 
 
 def partition(joint_module, joint_inputs, *, num_fwd_outputs, policy="auto", budget=None,
               max_overhead=None, device=None, strict=True, keep_outputs=True,
-              user_checkpoints="honor", fallback=None, **kwargs):
+              user_checkpoints="honor", collectives="keep", collective_cost=10.0,
+              fallback=None, **kwargs):
     """An AOTAutograd partition function (pass it through
     `functools.partial` with the planner options, or use `backend`). The
     options are backend()'s, checked here too."""
     options = _planner_options(policy, budget, max_overhead, device, strict, keep_outputs,
-                               user_checkpoints)
+                               user_checkpoints, collectives, collective_cost)
     info = _new_plan()
     fallback = fallback or _partitioners.default_partition
     static = kwargs.get("static_lifetime_input_indices")
     with _adapter.falling_back(options["strict"]) as outcome:
         start = time.perf_counter()
         conv = _Converted(joint_module, num_fwd_outputs, options["keep_outputs"],
-                          _checkpoint_policies(joint_module, options["user_checkpoints"]))
+                          _checkpoint_policies(joint_module, options["user_checkpoints"]),
+                          options["collectives"], options["collective_cost"])
         info.checkpoint_policies = conv.overrides
         info.num_ops = conv.num_ops
         text = conv.graph.text(conv.results, conv.forward_results)
@@ -598,20 +658,31 @@ def partition(joint_module, joint_inputs, *, num_fwd_outputs, policy="auto", bud
         info.times["plan"] = report["planning_time_s"]
         extract_start = time.perf_counter()
         saved = _saved_nodes(conv, report)
+        if getattr(torch._functorch.config, "_sync_decision_cross_ranks", False):
+            # Ranks agree on one saved set, as PyTorch's min-cut partitioner
+            # makes them agree under this flag (its helper: where the ranks'
+            # joint graphs are the same, every rank takes the smallest saved
+            # set any rank planned).
+            saved = _partitioners._sync_decision_cross_ranks(joint_module.graph, saved)
         info.saved = [n.name for n in saved]
         info.dynamic_sizes = conv.sizes.ranges
         try:
             node_info = _partitioners.classify_nodes(joint_module, static or [],
                                                      num_fwd_outputs)
+            sym_nodes, opaque_nodes = _saved_scalars(conv, joint_module)
             fw_module, bw_module = _partitioners._extract_fwd_bwd_modules(
-                joint_module, saved, saved_sym_nodes=_saved_sym_nodes(conv, joint_module),
+                joint_module, saved, saved_sym_nodes=sym_nodes,
+                **({"saved_opaque_nodes": opaque_nodes} if opaque_nodes else {}),
                 num_fwd_outputs=num_fwd_outputs,
                 static_lifetime_input_nodes=node_info.static_lifetime_input_nodes)
         except Exception as error:  # PyTorch's helper refused the saved set
             raise Unsupported(f"PyTorch could not build the forward and backward graphs "
                               f"from remat's saved set: {type(error).__name__}: {error}")
-        fw_module.graph.eliminate_dead_code(is_impure_node=_partitioners.is_not_collective)
-        bw_module.graph.eliminate_dead_code(is_impure_node=_partitioners.is_not_collective)
+        # Dead code removed whole: a collective the plan left dead goes with
+        # the chain that only fed it (PyTorch's partitioners remove dead
+        # collectives alone, and the backward then holds their inputs).
+        fw_module.graph.eliminate_dead_code(is_impure_node=_impure)
+        bw_module.graph.eliminate_dead_code(is_impure_node=_impure)
         bw_module = _place_recomputation(bw_module)
         fw_module = _partitioners.raise_getitems(fw_module)
         bw_module = _partitioners.raise_getitems(bw_module)
@@ -662,14 +733,32 @@ def _device_of(joint_inputs):
     return "cpu"
 
 
-def _saved_sym_nodes(conv, joint_module):
-    """The sizes the backward receives from the forward: every size node of
-    the forward that something reads (a scalar each; PyTorch's extraction
-    adds the symbols the saved tensors' shapes need)."""
+def _saved_scalars(conv, joint_module):
+    """What the backward receives from the forward besides tensors: every
+    size node (a scalar each; PyTorch's extraction adds the symbols the
+    saved tensors' shapes need) and every opaque object of the forward that
+    something reads."""
     backward = _depends_on_tangents(list(joint_module.graph.nodes))
     assert_only = getattr(_partitioners, "_is_assert_only_symbool", lambda n: False)
-    return [n for n in conv.sym_nodes
-            if n not in backward and not _is_tangent(n) and n.users and not assert_only(n)]
+
+    def forward_read(n):
+        return n not in backward and not _is_tangent(n) and n.users
+
+    return ([n for n in conv.sym_nodes if forward_read(n) and not assert_only(n)],
+            [n for n in conv.opaque_nodes if forward_read(n)])
+
+
+def _impure(node):
+    """What dead-code removal keeps although nothing reads it: placeholders,
+    the output, ops with side effects (FX's rule: mutations, asserts) and
+    random ops (removing one would change the draws after it); dead
+    collectives go."""
+    if node.op == "call_function" and isinstance(node.target, torch._ops.OpOverload):
+        if _is_collective(node.target):
+            return False
+        if torch.Tag.nondeterministic_seeded in node.target.tags:
+            return True
+    return node.is_impure()
 
 
 def _saved_nodes(conv, report):
@@ -686,7 +775,7 @@ def _saved_nodes(conv, report):
 
 def backend(policy="auto", budget=None, max_overhead=None, device=None, compiler="eager",
             decompositions=None, strict=True, keep_outputs=True, user_checkpoints="honor",
-            compilers=None):
+            collectives="keep", collective_cost=10.0, compilers=None):
     """A `torch.compile` backend that partitions with remat. Every option is
     checked here: a bad one raises ValueError at once, naming the valid
     forms (budget: bytes, or a string such as "8GiB" or "8 GiB").
@@ -710,10 +799,16 @@ def backend(policy="auto", budget=None, max_overhead=None, device=None, compiler
     plan: "honor" (default) saves what they save and recomputes what they
     recompute, "must" only their MUST_SAVE / MUST_RECOMPUTE decisions (the
     PREFER_* ones are remat's to make), "ignore" plans freely.
+    collectives: what the plan may do with functional collectives
+    (tensor parallelism's all-reduces, FSDP's all-gathers): "keep"
+    (default: never recomputed, their results saved where the backward
+    needs them) or "recompute" (at the cost of communicating again: reading
+    `collective_cost` times the bytes a device sends, the device's memory
+    bandwidth over its link bandwidth).
     compilers: (forward, backward) graph compilers in place of the eager
     ones (what a benchmark that only partitions passes)."""
     options = _planner_options(policy, budget, max_overhead, device, strict, keep_outputs,
-                               user_checkpoints)
+                               user_checkpoints, collectives, collective_cost)
     if _options.choice(compiler, COMPILERS, "compiler") == "inductor":
         return _inductor_backend(options)
     from torch._dynamo.backends.common import aot_autograd

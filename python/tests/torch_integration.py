@@ -311,6 +311,168 @@ class DynamicShapeTest(unittest.TestCase):
         self.assertLessEqual(abs(got[48][1] - plan_peak(info)), SLACK)
 
 
+    def test_data_dependent_sizes(self):
+        # nonzero's size is bounded by its input's (planned at 16); an
+        # item() used as a size is planned at a torch._check bound, and
+        # without one falls back with the reason.
+        lin = torch.nn.Linear(8, 8)
+
+        def gather(x):
+            idx = torch.nonzero(x[:, 0] > 0).squeeze(1)
+            return lin(lin(x[idx]).relu()).sum()
+
+        def repeat(x, n, bound):
+            k = n.item()
+            torch._check(k >= 0)
+            if bound:
+                torch._check(k <= 32)
+            return (lin(x).relu().sum(0) * torch.ones(k, 8)).sum()
+
+        cases = ((gather, (), {"min": 0, "max": 16, "planned_at": 16, "at": "upper bound"}),
+                 (repeat, (torch.tensor(5), True), {"min": 0, "max": 32, "planned_at": 32,
+                                                    "at": "upper bound"}),
+                 (repeat, (torch.tensor(5), False), None))
+        with torch._dynamo.config.patch(capture_dynamic_output_shape_ops=True,
+                                        capture_scalar_outputs=True):
+            for fn, extra, sizes in cases:
+                grads = []
+                for backend in (rt.pytorch_backend("default"), rt.backend(policy="full")):
+                    torch._dynamo.reset()
+                    rt.clear_plans()
+                    x = torch.randn(16, 8, generator=torch.Generator().manual_seed(1),
+                                    requires_grad=True)
+                    step = torch.compile(functools.partial(fn, bound=extra[1]) if extra else fn,
+                                         backend=backend, fullgraph=True)
+                    with warnings.catch_warnings(record=True) as caught:
+                        warnings.simplefilter("always")
+                        step(x, *extra[:1]).backward()
+                    grads.append(x.grad)
+                info = rt.last_plan()
+                self.assertTrue(torch.equal(*grads), fn.__name__)
+                if sizes is None:
+                    self.assertIn("data-dependent size", info.fallback)
+                    self.assertTrue(any("torch._check(size <= bound)" in str(w.message)
+                                        for w in caught))
+                else:
+                    self.assertIsNone(info.fallback)
+                    self.assertEqual(list(info.dynamic_sizes.values()), [sizes])
+
+
+def _tp_worker(rank, world, port, configs, out_dir):
+    """One rank of a 2-way tensor-parallel MLP step (DTensor over gloo):
+    for each (backend, collectives) in configs, the gradients (local
+    shards), remat's saved set and the backward's all-reduces, saved to
+    out_dir/<rank>.pt."""
+    import torch.distributed as dist
+    from torch.distributed.device_mesh import init_device_mesh
+    from torch.distributed.tensor.parallel import (ColwiseParallel, RowwiseParallel,
+                                                   parallelize_module)
+    os.environ.update(MASTER_ADDR="127.0.0.1", MASTER_PORT=str(port))
+    dist.init_process_group("gloo", rank=rank, world_size=world)
+    mesh = init_device_mesh("cpu", (world,))
+    results = []
+    for policy, collectives, sync in configs:
+        torch._functorch.config._sync_decision_cross_ranks = sync
+        torch._dynamo.reset()
+        rt.clear_plans()
+        torch.manual_seed(0)
+        # (Two MLPs without numbered submodules: one checkpoint block, so
+        # that full recomputes the first MLP's all-reduce for the second's
+        # weight gradients unless the collectives are kept.)
+        blocks = torch.nn.ModuleDict({name: torch.nn.ModuleDict(
+            {"up": torch.nn.Linear(32, 128, bias=False), "down": torch.nn.Linear(128, 32, bias=False)})
+            for name in ("first", "second")})
+        for block in blocks.values():
+            parallelize_module(block, mesh, {"up": ColwiseParallel(), "down": RowwiseParallel()})
+
+        def step(x):
+            for block in blocks.values():
+                x = x + block["down"](torch.nn.functional.gelu(block["up"](x)))
+            return x.sum()
+        backend = (rt.pytorch_backend("default") if policy == "default"
+                   else rt.backend(policy=policy, collectives=collectives))
+        x = torch.randn(8, 16, 32, generator=torch.Generator().manual_seed(3))
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            torch.compile(step, backend=backend, fullgraph=True)(x).backward()
+        info = rt.last_plan()
+        bw = info.bw_module if info is not None else None
+        results.append(dict(
+            grads=[p.grad.to_local().clone() for p in blocks.parameters()],
+            fallback=info.fallback if info is not None else None,
+            saved=info.saved if info is not None else None,
+            bw_all_reduces=None if bw is None else sum(
+                "all_reduce" in str(n.target) for n in bw.graph.nodes),
+            # The plan's peak and a replay of the partition's two graphs.
+            peaks=None if policy == "default" else (
+                rt.step_peak(info), rt.partition_stats(info.fw_module, bw)["peak_bytes"])))
+    torch.save(results, os.path.join(out_dir, f"{rank}.pt"))
+    dist.destroy_process_group()
+
+
+class TensorParallelTest(unittest.TestCase):
+    def test_tensor_parallel_planned(self):
+        # DTensor passes its DeviceMesh into the joint graph (an opaque
+        # input) and puts functional collectives in it: remat plans the
+        # step, keeps the collectives by default (no all-reduce recomputed
+        # in the backward), costs them with collectives="recompute", and
+        # both ranks make the same plan, gradients bit-identical to the
+        # default partition's.
+        import socket
+        import tempfile
+        import torch.multiprocessing as mp
+        with socket.socket() as sock:
+            sock.bind(("127.0.0.1", 0))
+            port = sock.getsockname()[1]
+        configs = [("default", None, False), ("full", "keep", False), ("full", "recompute", False),
+                   ("auto", "keep", False), ("auto", "recompute", True)]
+        with tempfile.TemporaryDirectory() as out_dir:
+            mp.spawn(_tp_worker, args=(2, port, configs, out_dir), nprocs=2)
+            ranks = [torch.load(os.path.join(out_dir, f"{r}.pt")) for r in range(2)]
+        for rank in ranks:
+            default = rank[0]
+            for config, got in zip(configs[1:], rank[1:]):
+                self.assertIsNone(got["fallback"], config)
+                self.assertTrue(equal(got["grads"], default["grads"]), config)
+                # The partition's replayed peak is the plan's.
+                self.assertEqual(got["peaks"][0], got["peaks"][1], config)
+            keep, recompute = rank[1], rank[2]
+            self.assertEqual(keep["bw_all_reduces"], default["bw_all_reduces"])
+            self.assertGreater(recompute["bw_all_reduces"], keep["bw_all_reduces"])
+            self.assertTrue(any(name.startswith("wait_tensor") for name in keep["saved"]))
+        for config, a, b in zip(configs[1:], ranks[0][1:], ranks[1][1:]):
+            self.assertEqual(a["saved"], b["saved"], config)   # the same plan on both ranks
+
+
+    def test_dead_collective_chain_removed(self):
+        # A collective the plan leaves dead in a graph goes with the chain
+        # that only fed it (PyTorch's partitioners' dead-code removal takes
+        # the collective alone and keeps its input chain live); a random
+        # draw stays (removing it would change the draws after it).
+        import torch.fx as fx
+        from torch._functorch import partitioners
+
+        def graph():
+            g = fx.Graph()
+            x = g.placeholder("x")
+            chain = g.call_function(torch.ops.aten.mul.Tensor, (x, x))
+            reduced = g.call_function(torch.ops._c10d_functional.all_reduce.default,
+                                      (chain, "sum", "0"))
+            g.call_function(torch.ops._c10d_functional.wait_tensor.default, (reduced,))
+            g.call_function(torch.ops.aten.rand.default, ([4],), {"device": torch.device("cpu")})
+            g.output(g.call_function(torch.ops.aten.neg.default, (x,)))
+            return g
+
+        def kept(is_impure_node):
+            g = graph()
+            g.eliminate_dead_code(is_impure_node=is_impure_node)
+            return [n.target.__name__ for n in g.nodes if n.op == "call_function"]
+
+        self.assertEqual(kept(rt._impure), ["rand.default", "neg.default"])
+        self.assertEqual(kept(partitioners.is_not_collective),
+                         ["mul.Tensor", "rand.default", "neg.default"])
+
+
 class FallbackTest(unittest.TestCase):
     @staticmethod
     def small_step(backend):

@@ -45,7 +45,6 @@ figures and the budget verified in them); this module has the options,
 
 import functools
 import inspect
-import math
 import os
 import re
 import types
@@ -105,15 +104,10 @@ def _options(policy, budget, max_overhead, device, has_aux, result_buffers, coll
         policy = "dots_no_batch"
     options = _adapter.planner_options(policy, POLICIES, budget, max_overhead, device)
     _opts.choice(result_buffers, ("preallocated", "defined"), "result_buffers")
-    _opts.choice(collectives, ("recompute", "keep"), "collectives")
+    collective = _adapter.collective_options(collectives, collective_cost)
     if not isinstance(has_aux, bool):
         raise ValueError(f"has_aux must be True or False, not {has_aux!r}")
-    if isinstance(collective_cost, bool) or not isinstance(collective_cost, (int, float)) or \
-            not collective_cost >= 0 or not math.isfinite(collective_cost):
-        raise ValueError(f"collective_cost must be a non-negative number, not "
-                         f"{collective_cost!r}")
-    return dict(options, has_aux=has_aux, result_buffers=result_buffers,
-                collectives=collectives, collective_cost=float(collective_cost))
+    return dict(options, has_aux=has_aux, result_buffers=result_buffers, **collective)
 
 
 def plan(fun, *args, policy="auto", budget=None, max_overhead=None, device="cpu",
