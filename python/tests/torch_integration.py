@@ -410,7 +410,67 @@ def _tp_worker(rank, world, port, configs, out_dir):
     dist.destroy_process_group()
 
 
+def _data_parallel_worker(rank, world, port, configs, out_dir):
+    """One rank of a data-parallel GPT step (DDP, or FSDP2 with each layer
+    sharded) for each (kind, policy) in configs: the gradients (local
+    shards) and each region's fallback, saved to out_dir/<rank>.pt."""
+    import torch.distributed as dist
+    os.environ.update(MASTER_ADDR="127.0.0.1", MASTER_PORT=str(port))
+    dist.init_process_group("gloo", rank=rank, world_size=world)
+    results = []
+    for kind, policy in configs:
+        torch._dynamo.reset()
+        rt.clear_plans()
+        torch.manual_seed(0)
+        model = GPT(layers=2, hidden=64, heads=2, vocab=128, dropout=0.0)
+        if kind == "fsdp":
+            from torch.distributed.fsdp import fully_shard
+            for layer in model.layers:
+                fully_shard(layer)
+            fully_shard(model)
+        else:
+            from torch.nn.parallel import DistributedDataParallel
+            model = DistributedDataParallel(model)
+        backend = (rt.pytorch_backend("default") if policy == "default"
+                   else rt.backend(policy=policy))
+        gen = torch.Generator().manual_seed(rank)
+        x, labels = torch.randn(2, 32, 64, generator=gen), torch.randint(0, 128, (64,), generator=gen)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            torch.compile(model, backend=backend)(x, labels).backward()
+        results.append(dict(
+            grads=[p.grad.to_local().clone() if hasattr(p.grad, "to_local") else p.grad.clone()
+                   for p in model.parameters()],
+            fallbacks=[info.fallback for info in rt.plans()], regions=len(rt.plans())))
+    torch.save(results, os.path.join(out_dir, f"{rank}.pt"))
+    dist.destroy_process_group()
+
+
+def _spawn(worker, configs):
+    """Runs worker on 2 gloo ranks; returns each rank's results."""
+    import socket
+    import tempfile
+    import torch.multiprocessing as mp
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    with tempfile.TemporaryDirectory() as out_dir:
+        mp.spawn(worker, args=(2, port, configs, out_dir), nprocs=2)
+        return [torch.load(os.path.join(out_dir, f"{r}.pt")) for r in range(2)]
+
+
 class TensorParallelTest(unittest.TestCase):
+    def test_data_parallel_planned(self):
+        # DDP and FSDP2 (each layer sharded: a region per layer) steps are
+        # planned, no region falls back, gradients bit-identical to the
+        # default partition's on both ranks.
+        configs = [("ddp", "default"), ("ddp", "auto"), ("fsdp", "default"), ("fsdp", "auto")]
+        for rank in _spawn(_data_parallel_worker, configs):
+            for k in (1, 3):
+                self.assertGreater(rank[k]["regions"], 0, configs[k])
+                self.assertEqual(rank[k]["fallbacks"], [None] * rank[k]["regions"], configs[k])
+                self.assertTrue(equal(rank[k]["grads"], rank[k - 1]["grads"]), configs[k])
+
     def test_tensor_parallel_planned(self):
         # DTensor passes its DeviceMesh into the joint graph (an opaque
         # input) and puts functional collectives in it: remat plans the
@@ -418,17 +478,9 @@ class TensorParallelTest(unittest.TestCase):
         # in the backward), costs them with collectives="recompute", and
         # both ranks make the same plan, gradients bit-identical to the
         # default partition's.
-        import socket
-        import tempfile
-        import torch.multiprocessing as mp
-        with socket.socket() as sock:
-            sock.bind(("127.0.0.1", 0))
-            port = sock.getsockname()[1]
         configs = [("default", None, False), ("full", "keep", False), ("full", "recompute", False),
                    ("auto", "keep", False), ("auto", "recompute", True)]
-        with tempfile.TemporaryDirectory() as out_dir:
-            mp.spawn(_tp_worker, args=(2, port, configs, out_dir), nprocs=2)
-            ranks = [torch.load(os.path.join(out_dir, f"{r}.pt")) for r in range(2)]
+        ranks = _spawn(_tp_worker, configs)
         for rank in ranks:
             default = rank[0]
             for config, got in zip(configs[1:], rank[1:]):
