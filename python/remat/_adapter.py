@@ -38,7 +38,8 @@ class PlanInfo:
     and `dynamic_sizes` (under dynamic shapes: per size symbol, its range
     `min`/`max` (None: unbounded) and the size it was planned at,
     `planned_at`, the range's upper bound or, where it has none, the
-    traced size: `at` says which).
+    traced size: `at` says which) and `temporaries` (the kernel
+    temporaries measured and planned, bytes by FX node).
 
     remat.jax: `signature`, `trace`, `converted`, `xla` (XLA's figures of
     the planned step, where checked), `rounds` ((internal budget, XLA's
@@ -62,6 +63,7 @@ class PlanInfo:
         self.partitioner = "remat"
         self.from_cache = False
         self.dynamic_sizes = {}
+        self.temporaries = {}
         # remat.jax
         self.signature = signature
         self.trace = None

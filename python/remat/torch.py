@@ -16,7 +16,9 @@ PyTorch's extraction helper build the forward and backward modules from it.
 The backward's recomputed nodes are placed just before their first use, as
 remat's rewrite places them, so PyTorch runs the plan remat simulated.
 
-Tensor-parallel steps (DTensor) are planned: the DeviceMesh is an opaque
+With the eager compiler each kernel's own temporaries (what it allocates
+beyond its results) are measured once and held in the plan while the op runs
+(`temporaries`). Tensor-parallel steps (DTensor) are planned: the DeviceMesh is an opaque
 input handed to the backward, and functional collectives are kept (never
 recomputed) unless `collectives="recompute"` lets the plan recompute them at
 the cost of communicating again.
@@ -43,6 +45,7 @@ import math
 import operator
 import re
 import time
+import warnings
 
 import sympy
 import torch
@@ -68,6 +71,7 @@ COMPILERS = ("eager", "inductor")
 # to the planner: "honor" every tag, "must" only MUST_SAVE / MUST_RECOMPUTE,
 # "ignore" none (docs/PyTorch.md, "User checkpoints").
 USER_CHECKPOINTS = ("honor", "must", "ignore")
+TEMPORARIES = ("measure", "none")
 
 _ELEMENT = {
     torch.float32: "f32", torch.float16: "f16", torch.bfloat16: "bf16", torch.float64: "f64",
@@ -268,6 +272,81 @@ def _traffic(node, op, sizes):
     return ins, ins
 
 
+# Kernel temporaries measured so far: (op, argument signature) -> bytes.
+_TEMPORARIES = {}
+
+
+def _kernel_temporary(node, op, sizes):
+    """The bytes op's kernel allocates beyond its results while it runs
+    (the eager compiler's kernels: `prims.fma` from `_softmax_backward_data`'s
+    decomposition holds an output-sized product, a kernel reading a
+    non-contiguous input copies it), measured once per op and argument
+    signature: the op is run on zero-filled tensors of the node's shapes,
+    strides, dtypes and devices, once to warm up and once measured (the
+    CUDA allocator's peak, or the CPU profiler's allocation events); the
+    temporary is the peak less what the op returns. 0 where the op cannot
+    be run so."""
+    from torch._subclasses.fake_tensor import unset_fake_temporarily
+    signature = []
+
+    def real(x):
+        x = _fake(x)
+        if isinstance(x, torch.Tensor):
+            shape = sizes.shape(x, f"node {node.name}")
+            stride = tuple(sizes.concrete(d, f"node {node.name}") for d in x.stride())
+            signature.append((shape, stride, str(x.dtype), x.device.type))
+            return ("tensor", shape, stride, x.dtype, x.device)
+        if isinstance(x, _SYMBOLIC):
+            x = sizes.concrete(x, f"node {node.name}")
+        signature.append(repr(x))
+        return x
+
+    args, kwargs = torch.utils._pytree.tree_map(real, (node.args, node.kwargs))
+    key = (str(op), tuple(signature))
+    if key not in _TEMPORARIES:
+        _TEMPORARIES[key] = 0
+        try:
+            with unset_fake_temporarily(), torch.no_grad():
+                def make(x):
+                    if isinstance(x, tuple) and x and x[0] == "tensor":
+                        return torch.empty_strided(x[1], x[2], dtype=x[3], device=x[4]).zero_()
+                    return x
+                call_args, call_kwargs = torch.utils._pytree.tree_map(
+                    make, (args, kwargs), is_leaf=lambda x: isinstance(x, tuple) and x[:1] == ("tensor",))
+                device = next((x.device for x in torch.utils._pytree.tree_leaves(
+                    (call_args, call_kwargs)) if isinstance(x, torch.Tensor)), None)
+                op(*call_args, **call_kwargs)   # warm up
+                _TEMPORARIES[key] = _transient_bytes(device, lambda: op(*call_args, **call_kwargs))
+        except Exception:  # an op that cannot run on such inputs: nothing counted
+            pass
+    return _TEMPORARIES[key]
+
+
+def _transient_bytes(device, fn):
+    """The most bytes fn's allocations held at once, less those held at its
+    end (what it returns)."""
+    if device is not None and device.type == "cuda":
+        torch.cuda.synchronize(device)
+        base = torch.cuda.memory_allocated(device)
+        torch.cuda.reset_peak_memory_stats(device)
+        result = fn()
+        torch.cuda.synchronize(device)
+        peak, end = torch.cuda.max_memory_allocated(device), torch.cuda.memory_allocated(device)
+        del result
+        return max(0, peak - end) if peak >= base else 0
+    from torch.profiler import ProfilerActivity, profile
+    with profile(activities=[ProfilerActivity.CPU], profile_memory=True) as prof:
+        result = fn()
+    del result
+    live = peak = 0
+    events = [e for e in prof.profiler.kineto_results.events()
+              if e.name() == "[memory]" and e.device_type() == torch.autograd.DeviceType.CPU]
+    for e in sorted(events, key=lambda e: e.start_ns()):
+        live += e.nbytes()
+        peak = max(peak, live)
+    return max(0, peak - live)
+
+
 def _is_opaque(val):
     """An opaque object in the graph (a FakeScriptObject: the DeviceMesh or
     process group DTensor passes in)."""
@@ -343,7 +422,7 @@ class _Converted:
     """The joint FX graph as remat IR, with the maps back."""
 
     def __init__(self, joint_module, num_fwd_outputs, keep_outputs=True, policies=None,
-                 collectives="keep", collective_cost=10.0):
+                 collectives="keep", collective_cost=10.0, temporaries="none"):
         self.graph = _planner.JointGraph("joint")
         self.policies = policies or {}   # fx node name -> remat.policy override
         self.overrides = {}      # the overrides the IR has (ops that can honor them)
@@ -355,6 +434,14 @@ class _Converted:
         self.sym_nodes = []      # nodes of sizes (SymInt inputs and their arithmetic)
         self.opaque_nodes = []   # opaque inputs (a DTensor's DeviceMesh)
         self.collectives, self.collective_cost = collectives, collective_cost
+        self.temporaries = temporaries
+        self.temporaries_bytes = {}   # fx node name -> its kernel's temporary
+        if temporaries == "measure" and torch._C._autograd._profiler_enabled():
+            # A compile inside torch.profiler.profile: measuring (which
+            # profiles) would end the user's session.
+            warnings.warn("remat: kernel temporaries not measured: the region was compiled "
+                          "while a profiler ran (run it once before profiling)", stacklevel=2)
+            self.temporaries = "none"
         self.num_ops = 0
         graph = self.graph
         nodes = list(joint_module.graph.nodes)
@@ -494,6 +581,15 @@ class _Converted:
             policy = None
         if policy is not None:
             self.overrides[node.name] = policy
+        if (self.temporaries == "measure" and outputs and cost_class != "view"
+                and not side_effects and not _is_collective(op)
+                and torch.Tag.nondeterministic_seeded not in op.tags):
+            # The kernel's temporary, as a result nothing reads: live while
+            # the op runs (and where the plan runs it again), freed after.
+            temporary = _kernel_temporary(node, op, self.sizes)
+            if temporary:
+                outputs = outputs + [((temporary,), "i8")]
+                self.temporaries_bytes[node.name] = temporary
         results = self.graph.op(str(op), inputs, outputs, flops=flops, cost_class=cost_class,
                                 side_effects=side_effects, loc=node.name, block=block,
                                 policy=policy, read_bytes=traffic)
@@ -607,7 +703,7 @@ def _place_recomputation(bw_module):
 
 def _planner_options(policy="auto", budget=None, max_overhead=None, device=None, strict=True,
                      keep_outputs=True, user_checkpoints="honor", collectives="keep",
-                     collective_cost=10.0):
+                     collective_cost=10.0, temporaries="none"):
     """backend()'s planner options, checked (a bad value is a ValueError
     naming the valid forms) and in the planner's terms: the budget in bytes,
     and auto with neither a budget nor a max_overhead the least peak within
@@ -617,20 +713,21 @@ def _planner_options(policy="auto", budget=None, max_overhead=None, device=None,
     _options.choice(strict, (True, False), "strict")
     _options.choice(keep_outputs, (True, False), "keep_outputs")
     _options.choice(user_checkpoints, USER_CHECKPOINTS, "user_checkpoints")
+    _options.choice(temporaries, TEMPORARIES, "temporaries")
     return dict(options, strict=strict, keep_outputs=keep_outputs,
-                user_checkpoints=user_checkpoints,
+                user_checkpoints=user_checkpoints, temporaries=temporaries,
                 **_adapter.collective_options(collectives, collective_cost))
 
 
 def partition(joint_module, joint_inputs, *, num_fwd_outputs, policy="auto", budget=None,
               max_overhead=None, device=None, strict=True, keep_outputs=True,
               user_checkpoints="honor", collectives="keep", collective_cost=10.0,
-              fallback=None, **kwargs):
+              temporaries="none", fallback=None, **kwargs):
     """An AOTAutograd partition function (pass it through
     `functools.partial` with the planner options, or use `backend`). The
     options are backend()'s, checked here too."""
     options = _planner_options(policy, budget, max_overhead, device, strict, keep_outputs,
-                               user_checkpoints, collectives, collective_cost)
+                               user_checkpoints, collectives, collective_cost, temporaries)
     info = _new_plan()
     fallback = fallback or _partitioners.default_partition
     static = kwargs.get("static_lifetime_input_indices")
@@ -638,7 +735,9 @@ def partition(joint_module, joint_inputs, *, num_fwd_outputs, policy="auto", bud
         start = time.perf_counter()
         conv = _Converted(joint_module, num_fwd_outputs, options["keep_outputs"],
                           _checkpoint_policies(joint_module, options["user_checkpoints"]),
-                          options["collectives"], options["collective_cost"])
+                          options["collectives"], options["collective_cost"],
+                          options["temporaries"])
+        info.temporaries = conv.temporaries_bytes
         info.checkpoint_policies = conv.overrides
         info.num_ops = conv.num_ops
         text = conv.graph.text(conv.results, conv.forward_results)
@@ -775,7 +874,7 @@ def _saved_nodes(conv, report):
 
 def backend(policy="auto", budget=None, max_overhead=None, device=None, compiler="eager",
             decompositions=None, strict=True, keep_outputs=True, user_checkpoints="honor",
-            collectives="keep", collective_cost=10.0, compilers=None):
+            collectives="keep", collective_cost=10.0, temporaries=None, compilers=None):
     """A `torch.compile` backend that partitions with remat. Every option is
     checked here: a bad one raises ValueError at once, naming the valid
     forms (budget: bytes, or a string such as "8GiB" or "8 GiB").
@@ -805,11 +904,20 @@ def backend(policy="auto", budget=None, max_overhead=None, device=None, compiler
     needs them) or "recompute" (at the cost of communicating again: reading
     `collective_cost` times the bytes a device sends, the device's memory
     bandwidth over its link bandwidth).
+    temporaries: the kernels' own temporaries in the plan: "measure"
+    (the default with compiler="eager": each op's kernel is run once per
+    argument signature on zero-filled tensors while the graph is partitioned,
+    and what it allocates beyond its results is held while the op runs in
+    the plan; PlanInfo.temporaries lists them) or "none" (the default with
+    Inductor, whose kernels are its own).
     compilers: (forward, backward) graph compilers in place of the eager
     ones (what a benchmark that only partitions passes)."""
+    _options.choice(compiler, COMPILERS, "compiler")
+    if temporaries is None:
+        temporaries = "measure" if compiler == "eager" else "none"
     options = _planner_options(policy, budget, max_overhead, device, strict, keep_outputs,
-                               user_checkpoints, collectives, collective_cost)
-    if _options.choice(compiler, COMPILERS, "compiler") == "inductor":
+                               user_checkpoints, collectives, collective_cost, temporaries)
+    if compiler == "inductor":
         return _inductor_backend(options)
     from torch._dynamo.backends.common import aot_autograd
     # Boxed calls (what aot_eager uses): each graph clears its argument list,

@@ -74,8 +74,8 @@ class GPT(nn.Module):
 
 def transformers_model(kind, layers=2, hidden=64, heads=4, vocab=256, seq=32):
     """A tiny causal LM from a `transformers` config, random weights, no
-    dropout (so that gradients can be compared exactly); kind is "gpt2" or
-    "llama". Call it as model(input_ids=ids, labels=ids).loss."""
+    dropout (so that gradients can be compared exactly); kind is "gpt2",
+    "llama" or "t5". Call it as model(input_ids=ids, labels=ids).loss."""
     import transformers
     if kind == "gpt2":
         config = transformers.GPT2Config(n_layer=layers, n_embd=hidden, n_head=heads,
@@ -89,8 +89,18 @@ def transformers_model(kind, layers=2, hidden=64, heads=4, vocab=256, seq=32):
                                           intermediate_size=2 * hidden, vocab_size=vocab,
                                           max_position_embeddings=seq)
         model = transformers.LlamaForCausalLM(config)
+    elif kind == "t5":
+        # (An encoder-decoder: call it as model(input_ids=ids, labels=ids).loss.)
+        config = transformers.T5Config(vocab_size=vocab, d_model=hidden, d_kv=hidden // heads,
+                                       d_ff=2 * hidden, num_layers=layers,
+                                       num_decoder_layers=layers, num_heads=heads,
+                                       dropout_rate=0.0, decoder_start_token_id=0,
+                                       pad_token_id=0, eos_token_id=1)
+        model = transformers.T5ForConditionalGeneration(config)
+        model.config.use_cache = False
+        return model
     else:
-        raise ValueError(f"kind must be 'gpt2' or 'llama', got {kind!r}")
+        raise ValueError(f"kind must be 'gpt2', 'llama' or 't5', got {kind!r}")
     model.config.use_cache = False
     # The loss is named so that transformers does not log a warning inside
     # the compiled region (a graph break).
