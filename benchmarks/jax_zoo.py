@@ -125,34 +125,40 @@ def mixer(policy=None, batch=4, patches=64, dim=128, depth=4):
                 nnx.Linear(2 * patches, patches, rngs=rngs)
             self.ch1, self.ch2 = nnx.Linear(dim, 4 * dim, rngs=rngs), \
                 nnx.Linear(4 * dim, dim, rngs=rngs)
-            self.drop = nnx.Dropout(0.1, rngs=rngs)
+            self.drop = nnx.Dropout(0.1)
 
-        def __call__(self, x):
+        def __call__(self, x, rngs):
             y = self.norm1(x).swapaxes(1, 2)
             x = x + self.tok2(nnx.gelu(self.tok1(y))).swapaxes(1, 2)
-            return x + self.drop(self.ch2(nnx.gelu(self.ch1(self.norm2(x)))))
+            return x + self.drop(self.ch2(nnx.gelu(self.ch1(self.norm2(x)))), rngs=rngs)
 
     class Mixer(nnx.Module):
         def __init__(self, rngs):
             self.blocks = nnx.List([MixerBlock(rngs) for _ in range(depth)])
             self.head = nnx.Linear(dim, 10, rngs=rngs)
 
-        def __call__(self, x):
+        def __call__(self, x, rngs):
             for b in self.blocks:
                 if policy is None:
-                    x = b(x)
+                    x = b(x, rngs)
                 else:
-                    x = nnx.remat(lambda b, x: b(x), policy=POLICIES[policy])(b, x)
+                    x = nnx.remat(lambda b, x, rngs: b(x, rngs), policy=POLICIES[policy])(
+                        b, x, rngs)
             return self.head(x.mean(axis=1))
 
-    model = Mixer(nnx.Rngs(0, dropout=1))
+    model = Mixer(nnx.Rngs(0))
     graphdef, params, rest = nnx.split(model, nnx.Param, ...)
     x = jax.random.normal(jax.random.PRNGKey(1), (batch, patches, dim))
+    key = jax.random.PRNGKey(2)
 
-    def loss(params, rest, x):
-        out = nnx.merge(graphdef, params, rest)(x)
+    # Dropout's key is an argument and its Rngs are made inside the loss, as
+    # nnx passes rngs at call time (an Rngs split out of the model and
+    # merged back mutates its count from another trace level under
+    # jax.grad: TraceContextError).
+    def loss(params, rest, x, key):
+        out = nnx.merge(graphdef, params, rest)(x, nnx.Rngs(dropout=key))
         return jnp.mean(out ** 2)
-    return loss, (params, rest, x), {}
+    return loss, (params, rest, x, key), {}
 
 
 def lstm(policy=None, batch=8, steps=32, features=64, hidden=256):
