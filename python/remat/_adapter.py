@@ -34,8 +34,8 @@ class PlanInfo:
     graphs (`joint_module`, `num_fwd_outputs`, `fw_module`, `bw_module`),
     `checkpoint_policies` (user checkpoints' remat.policy overrides, by op),
     `partitioner` ("remat", or PyTorch's for `pytorch_backend`),
-    `from_cache` (Inductor's caches served the region: nothing else set)
-    and `dynamic_sizes` (under dynamic shapes: per size symbol, its range
+    `from_cache` (Inductor's caches served the region: nothing else set),
+    `dynamic_sizes` (under dynamic shapes: per size symbol, its range
     `min`/`max` (None: unbounded) and the size it was planned at,
     `planned_at`, the range's upper bound or, where it has none, the
     traced size: `at` says which) and `temporaries` (the kernel

@@ -327,24 +327,14 @@ def _transient_bytes(device, fn):
     end (what it returns)."""
     if device is not None and device.type == "cuda":
         torch.cuda.synchronize(device)
-        base = torch.cuda.memory_allocated(device)
         torch.cuda.reset_peak_memory_stats(device)
         result = fn()
         torch.cuda.synchronize(device)
         peak, end = torch.cuda.max_memory_allocated(device), torch.cuda.memory_allocated(device)
         del result
-        return max(0, peak - end) if peak >= base else 0
-    from torch.profiler import ProfilerActivity, profile
-    with profile(activities=[ProfilerActivity.CPU], profile_memory=True) as prof:
-        result = fn()
-    del result
-    live = peak = 0
-    events = [e for e in prof.profiler.kineto_results.events()
-              if e.name() == "[memory]" and e.device_type() == torch.autograd.DeviceType.CPU]
-    for e in sorted(events, key=lambda e: e.start_ns()):
-        live += e.nbytes()
-        peak = max(peak, live)
-    return max(0, peak - live)
+        return max(0, peak - end)
+    _, peak, end = _profiled_allocations(fn)
+    return max(0, peak - end)
 
 
 def _is_opaque(val):
@@ -1023,16 +1013,25 @@ def measure_peak(fn, *args, **kwargs):
     profiling and returns (result, peak): the most bytes the run's own CPU
     allocations held at once (allocations minus frees, in time order; tensors
     that existed before the call are not counted)."""
+    result, peak, _ = _profiled_allocations(lambda: fn(*args, **kwargs))
+    return result, peak
+
+
+def _profiled_allocations(fn):
+    """Runs fn() under the PyTorch profiler with memory profiling; returns
+    (result, peak, end): the most bytes its own CPU allocations held at once
+    and those held when it returned (allocations minus frees, in time
+    order)."""
     from torch.profiler import ProfilerActivity, profile
     with profile(activities=[ProfilerActivity.CPU], profile_memory=True) as prof:
-        result = fn(*args, **kwargs)
+        result = fn()
     events = [e for e in prof.profiler.kineto_results.events()
               if e.name() == "[memory]" and e.device_type() == torch.autograd.DeviceType.CPU]
     live = peak = 0
     for e in sorted(events, key=lambda e: e.start_ns()):
         live += e.nbytes()
         peak = max(peak, live)
-    return result, peak
+    return result, peak, live
 
 
 def _bytes(val):
