@@ -409,7 +409,7 @@ llvm::json::Object kernelTable(ModuleOp module, StringRef entry,
     }
     launches.push_back(
         llvm::json::Object{{"index", static_cast<int64_t>(launches.size())},
-                           {"kernel", launch.getKernelModuleName().getValue()},
+                           {"kernel", launch.getKernelName().getValue()},
                            {"instance", instance}});
   });
   return llvm::json::Object{{"entry", entry},
@@ -454,8 +454,11 @@ static std::pair<std::string, std::string> runtimeDirs() {
 
 LogicalResult link(StringRef driverPath, StringRef llPath) {
   auto [runtimeInclude, runtimeLib] = runtimeDirs();
+  // The CUDA target's host code is straight-line allocations, launches and
+  // frees (its kernels were optimized by gpu-module-to-binary): -O2 on it
+  // would cost most of the compile time of a deep model and gain nothing.
   SmallVector<std::string> argv = {cxxPath,
-                                   "-O2",
+                                   targetName == "cuda" ? "-O0" : "-O2",
                                    "-std=c++17",
                                    "-Wno-override-module",
                                    "-I" + runtimeInclude,

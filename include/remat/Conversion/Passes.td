@@ -214,4 +214,22 @@ def EmulateGPULaunches : Pass<"remat-emulate-gpu-launches", "::mlir::func::FuncO
   let dependentDialects = ["::mlir::scf::SCFDialect"];
 }
 
+def MergeGPUModules : Pass<"remat-merge-gpu-modules", "::mlir::ModuleOp"> {
+  let summary = "Put every outlined kernel in one gpu.module, each distinct kernel once";
+  let description = [{
+    `gpu-kernel-outlining` gives each kernel its own `gpu.module`, and
+    `gpu-module-to-binary` then runs LLVM, links libdevice and calls ptxas
+    once per module: compile time grows by seconds per transformer layer.
+    This pass moves the `gpu.func` of every module into one module,
+    `@remat_kernels`, named after the module it came from, and keeps one
+    copy of kernels whose bodies are identical (a transformer's layers
+    launch the same kernels on buffers of the same shapes): the launches of
+    a duplicate call the first copy. Two kernels are identical when they
+    print the same apart from their names and locations. A module holding
+    anything but kernels is left as it is. Run it after outlining and
+    before `gpu-async-region`.
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect"];
+}
+
 #endif // REMAT_CONVERSION_PASSES

@@ -93,6 +93,8 @@ void remat::buildCUDAPipeline(OpPassManager &pm,
   buildGPUMappingPipeline(pm, options.blockSize);
   pm.addNestedPass<func::FuncOp>(createHostBuffersToDevice());
   pm.addPass(createGpuKernelOutliningPass());
+  // One module: LLVM, libdevice and ptxas run once for the whole step.
+  pm.addPass(createMergeGPUModules());
   pm.addNestedPass<func::FuncOp>(createGpuAsyncRegionPass());
 
   // gpu-module-to-binary finds libdevice (for __nv_expf, __nv_tanhf, ...)

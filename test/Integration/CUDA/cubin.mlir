@@ -11,9 +11,9 @@
 
 // CHECK: llvm.func @train_step
 // CHECK: llvm.call @mgpuMemAlloc
-// CHECK: gpu.launch_func <%{{.*}} : !llvm.ptr> @train_step_kernel
+// CHECK: gpu.launch_func <%{{.*}} : !llvm.ptr> @remat_kernels::@train_step_kernel
 // CHECK: llvm.call @mgpuMemFree
-// CHECK: gpu.binary @train_step_kernel  [#gpu.object<#nvvm.target<chip = "sm_90", features = "+ptx80">, {{.*}}bin = "\7FELF
+// CHECK: gpu.binary @remat_kernels  [#gpu.object<#nvvm.target<chip = "sm_90", features = "+ptx80">, {{.*}}bin = "\7FELF
 // PTX: .version 8.{{[0-9]}}
 // PTX: .target sm_90
 // PTX: .maxntid 256, 1, 1
