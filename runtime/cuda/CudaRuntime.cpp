@@ -3,10 +3,17 @@
 // MLIR's host code (gpu-to-llvm) calls these functions; Debian ships no
 // libmlir_cuda_runtime, so remat provides them. Every driver call is
 // checked: a failure prints the call and the driver's message and exits with
-// status 1. Device memory is plain cuMemAlloc/cuMemFree (no pool), and the
-// runtime counts the bytes live at every moment and the most at once.
-// Frees wait for the stream they are ordered on, so a buffer is never
-// released under a kernel that still reads it.
+// status 1.
+//
+// A step runs on one stream: every stream the host code creates is the
+// runtime's step stream (destroying it does nothing), so work is ordered as
+// the host code issues it, library calls (cuBLASLt) included. Device memory
+// comes from the device's stream-ordered pool (cuMemAllocAsync and
+// cuMemFreeAsync on the step stream, the pool's release threshold at its
+// maximum so freed memory stays cached, as PyTorch's caching allocator
+// keeps it): a free never waits for the GPU. The runtime counts the bytes
+// live at every moment and the most at once (peak_bytes); the pool's
+// reserved bytes (what it holds from the driver) are reported beside them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -42,17 +49,66 @@ void check(CUresult result, const char *call) {
 
 #define CHECK(call) check((call), #call)
 
+/// remat-compile's kernels are sm_90 code: an older GPU cannot run them.
+void checkArchitecture(CUdevice device) {
+  int major = 0, minor = 0;
+  CHECK(cuDeviceGetAttribute(&major, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR,
+                             device));
+  CHECK(cuDeviceGetAttribute(&minor, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR,
+                             device));
+  if (major >= 9)
+    return;
+  char name[256] = "unnamed GPU";
+  CHECK(cuDeviceGetName(name, sizeof(name), device));
+  std::fprintf(stderr,
+               "remat CUDA runtime: error: GPU 0 (%s) has compute capability "
+               "%d.%d; this executable's kernels are built for sm_90 and need "
+               "compute capability 9.0 or newer\n",
+               name, major, minor);
+  std::fflush(stderr);
+  std::_Exit(1);
+}
+
+CUdevice theDevice;
+
 CUcontext context() {
   static CUcontext ctx = [] {
     CHECK(cuInit(0));
-    CUdevice device;
-    CHECK(cuDeviceGet(&device, 0));
+    CHECK(cuDeviceGet(&theDevice, 0));
+    checkArchitecture(theDevice);
     CUcontext c;
-    CHECK(cuDevicePrimaryCtxRetain(&c, device));
+    CHECK(cuDevicePrimaryCtxRetain(&c, theDevice));
     return c;
   }();
   CHECK(cuCtxSetCurrent(ctx));
   return ctx;
+}
+
+/// The step stream, created once (blocking: it orders with the legacy
+/// default stream that the harness's copies and timer events use).
+CUstream stepStream() {
+  static CUstream stream = [] {
+    context();
+    CUstream s;
+    CHECK(cuStreamCreate(&s, CU_STREAM_DEFAULT));
+    return s;
+  }();
+  return stream;
+}
+
+/// The device's default memory pool, caching: freed memory is kept for the
+/// next allocation instead of going back to the driver at each sync.
+CUmemoryPool pool() {
+  static CUmemoryPool p = [] {
+    context();
+    CUmemoryPool mp;
+    CHECK(cuDeviceGetDefaultMemPool(&mp, theDevice));
+    cuuint64_t threshold = ~cuuint64_t(0);
+    CHECK(cuMemPoolSetAttribute(mp, CU_MEMPOOL_ATTR_RELEASE_THRESHOLD,
+                                &threshold));
+    return mp;
+  }();
+  return p;
 }
 
 std::mutex mutex;
@@ -108,31 +164,35 @@ void mgpuLaunchKernel(void *function, intptr_t gridX, intptr_t gridY,
                       intptr_t blockZ, int32_t smem, void *stream,
                       void **params, void **extra, size_t /*paramsCount*/) {
   context();
-  Launch launch{launchIndex++, nullptr, nullptr};
-  if (profiling()) {
-    CHECK(cuEventCreate(&launch.start, CU_EVENT_DEFAULT));
-    CHECK(cuEventCreate(&launch.stop, CU_EVENT_DEFAULT));
-    CHECK(cuEventRecord(launch.start, static_cast<CUstream>(stream)));
-  }
+  void *launch = remat_profile_launch_begin(stream);
   CHECK(cuLaunchKernel(static_cast<CUfunction>(function), gridX, gridY, gridZ,
                        blockX, blockY, blockZ, smem,
                        static_cast<CUstream>(stream), params, extra));
-  if (profiling()) {
-    CHECK(cuEventRecord(launch.stop, static_cast<CUstream>(stream)));
-    launches.push_back(launch);
-  }
+  remat_profile_launch_end(launch, stream);
 }
 
-void *mgpuStreamCreate() {
-  context();
-  CUstream stream;
-  CHECK(cuStreamCreate(&stream, CU_STREAM_DEFAULT));
-  return stream;
+void *remat_profile_launch_begin(void *stream) {
+  unsigned index = launchIndex++;
+  if (!profiling())
+    return nullptr;
+  launches.push_back(Launch{index, nullptr, nullptr});
+  Launch &launch = launches.back();
+  CHECK(cuEventCreate(&launch.start, CU_EVENT_DEFAULT));
+  CHECK(cuEventCreate(&launch.stop, CU_EVENT_DEFAULT));
+  CHECK(cuEventRecord(launch.start, static_cast<CUstream>(stream)));
+  return launch.stop;
 }
 
-void mgpuStreamDestroy(void *stream) {
-  CHECK(cuStreamDestroy(static_cast<CUstream>(stream)));
+void remat_profile_launch_end(void *stop, void *stream) {
+  if (stop)
+    CHECK(cuEventRecord(static_cast<CUevent>(stop),
+                        static_cast<CUstream>(stream)));
 }
+
+void *mgpuStreamCreate() { return stepStream(); }
+
+// The step stream lives as long as the process.
+void mgpuStreamDestroy(void *) {}
 
 void mgpuStreamSynchronize(void *stream) {
   CHECK(cuStreamSynchronize(static_cast<CUstream>(stream)));
@@ -176,7 +236,7 @@ void *mgpuMemAlloc(uint64_t bytes, void * /*stream*/, bool isHostShared) {
     std::fflush(stderr);
     std::_Exit(1);
   }
-  CHECK(cuMemAlloc(&ptr, bytes));
+  CHECK(cuMemAllocFromPoolAsync(&ptr, bytes, pool(), stepStream()));
   std::lock_guard<std::mutex> lock(mutex);
   sizes[ptr] = bytes;
   liveBytes += bytes;
@@ -186,13 +246,13 @@ void *mgpuMemAlloc(uint64_t bytes, void * /*stream*/, bool isHostShared) {
   return reinterpret_cast<void *>(ptr);
 }
 
-void mgpuMemFree(void *ptr, void *stream) {
+// Stream-ordered: the memory returns to the pool once the work issued
+// before the free has run; the host does not wait.
+void mgpuMemFree(void *ptr, void * /*stream*/) {
   if (!ptr)
     return;
-  if (stream)
-    CHECK(cuStreamSynchronize(static_cast<CUstream>(stream)));
   CUdeviceptr p = reinterpret_cast<CUdeviceptr>(ptr);
-  CHECK(cuMemFree(p));
+  CHECK(cuMemFreeAsync(p, stepStream()));
   std::lock_guard<std::mutex> lock(mutex);
   auto it = sizes.find(p);
   if (it != sizes.end()) {
@@ -203,18 +263,17 @@ void mgpuMemFree(void *ptr, void *stream) {
 
 void mgpuMemcpy(void *dst, void *src, size_t bytes, void *stream) {
   CHECK(cuMemcpyAsync(reinterpret_cast<CUdeviceptr>(dst),
-                      reinterpret_cast<CUdeviceptr>(src), bytes,
-                      static_cast<CUstream>(stream)));
+                      reinterpret_cast<CUdeviceptr>(src), bytes, stepStream()));
 }
 
 void mgpuMemset32(void *dst, unsigned value, size_t count, void *stream) {
   CHECK(cuMemsetD32Async(reinterpret_cast<CUdeviceptr>(dst), value, count,
-                         static_cast<CUstream>(stream)));
+                         stepStream()));
 }
 
 void mgpuMemset16(void *dst, unsigned short value, size_t count, void *stream) {
   CHECK(cuMemsetD16Async(reinterpret_cast<CUdeviceptr>(dst), value, count,
-                         static_cast<CUstream>(stream)));
+                         stepStream()));
 }
 
 void mgpuSetDefaultDevice(int32_t) {}
@@ -222,6 +281,11 @@ void mgpuSetDefaultDevice(int32_t) {}
 uint64_t remat_device_live_bytes(void) { return liveBytes; }
 uint64_t remat_device_peak_bytes(void) { return peakBytes; }
 uint64_t remat_device_num_allocs(void) { return numAllocs; }
+uint64_t remat_device_reserved_bytes(void) {
+  cuuint64_t high = 0;
+  CHECK(cuMemPoolGetAttribute(pool(), CU_MEMPOOL_ATTR_RESERVED_MEM_HIGH, &high));
+  return high;
+}
 
 void remat_cuda_copy_to_device(void *dst, const void *src, size_t bytes) {
   context();
@@ -233,6 +297,8 @@ void remat_cuda_copy_to_host(void *dst, const void *src, size_t bytes) {
 }
 
 void remat_cuda_synchronize(void) { CHECK(cuCtxSynchronize()); }
+
+void *remat_cuda_step_stream(void) { return stepStream(); }
 
 void remat_profile_begin_step(void) { launchIndex = 0; }
 

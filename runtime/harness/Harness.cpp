@@ -11,6 +11,7 @@
 #include "remat/Harness.h"
 
 #ifdef REMAT_HARNESS_CUDA
+#include "remat/CublasLt.h"
 #include "remat/CudaRuntime.h"
 #else
 #include "remat/Runtime.h"
@@ -179,6 +180,14 @@ void download(void *dst, const void *src, uint64_t bytes) {
 }
 uint64_t peakBytes() { return remat_device_peak_bytes(); }
 uint64_t numAllocs() { return remat_device_num_allocs(); }
+/// The pool's reserved bytes beside the live ones, and the GEMM library's
+/// workspace (counted in peak_bytes, not in the plan).
+void printDeviceFields() {
+  std::printf(",\"reserved_bytes\":%llu,\"library_workspace_bytes\":%llu",
+              static_cast<unsigned long long>(remat_device_reserved_bytes()),
+              static_cast<unsigned long long>(
+                  remat_cuda_gemm_workspace_bytes()));
+}
 void resetOpTimers() {}
 int writeProfile(const EntryInfo &, int) {
   const char *path = std::getenv("REMAT_PROFILE");
@@ -201,6 +210,7 @@ void download(void *dst, const void *src, uint64_t bytes) {
   std::memcpy(dst, src, bytes);
 }
 uint64_t peakBytes() { return remat_peak_bytes(); }
+void printDeviceFields() {}
 uint64_t numAllocs() { return remat_num_allocs(); }
 void resetOpTimers() { remat_op_reset(); }
 
@@ -423,11 +433,13 @@ int runStep(int argc, char **argv, const EntryInfo &info, InvokeFn invoke) {
   }
   std::printf("],\"peak_bytes\":%llu,\"plan_peak_bytes\":%llu,"
               "\"allocations\":%llu,\"time_per_iter_s\":%.9g,\"iters\":%d,"
-              "\"seed\":%llu}\n",
+              "\"seed\":%llu",
               static_cast<unsigned long long>(peak),
               static_cast<unsigned long long>(info.planPeakBytes),
               static_cast<unsigned long long>(numAllocs()), median, flags.iters,
               static_cast<unsigned long long>(flags.seed));
+  printDeviceFields();
+  std::printf("}\n");
 
   if (flags.dump) {
     FILE *f = std::fopen(flags.dump, "wb");

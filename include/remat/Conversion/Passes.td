@@ -103,6 +103,12 @@ def GemmToLibraryCalls : Pass<"remat-gemm-to-library-calls", "::mlir::ModuleOp">
     stay where the product was) and link the result with remat's CPU
     runtime; remat-compile does both (`--gemm=blas`, its default).
   }];
+  let options = [
+    Option<"library", "library", "std::string", /*default=*/"\"blas\"",
+           "blas: the CPU runtime's remat_sgemm (OpenBLAS); cublaslt: the "
+           "CUDA runtime's remat_cuda_gemm (cuBLASLt, f32 or f16/bf16 "
+           "inputs into f32)">
+  ];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::func::FuncDialect",
                            "::mlir::memref::MemRefDialect",
@@ -228,6 +234,24 @@ def MergeGPUModules : Pass<"remat-merge-gpu-modules", "::mlir::ModuleOp"> {
     print the same apart from their names and locations. A module holding
     anything but kernels is left as it is. Run it after outlining and
     before `gpu-async-region`.
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect"];
+}
+
+def StreamLibraryCalls : Pass<"remat-stream-library-calls", "::mlir::func::FuncOp"> {
+  let summary = "Let library calls of host code join the step's stream";
+  let description = [{
+    `gpu-async-region` treats a call as a host operation that may touch any
+    memory: it makes the host wait for the GPU before the call and starts a
+    new stream after it. The runtime's library GEMM (`remat_cuda_gemm`,
+    from `remat-gemm-to-library-calls{library=cublaslt}`) is enqueued on the
+    step stream instead, behind the kernels before it, and remat's CUDA
+    runtime runs every stream of a step as that one stream. This pass
+    removes the wait in front of such calls (and the pure ops between):
+    when the calls are followed by the start of a new stream
+    (`gpu.wait async` with no dependencies), the previous token continues
+    instead; otherwise the wait moves behind the calls, so the host still
+    waits where the region ends. Run it after `gpu-async-region`.
   }];
   let dependentDialects = ["::mlir::gpu::GPUDialect"];
 }

@@ -72,6 +72,13 @@ struct CUDAPipelineOptions
       *this, "format",
       llvm::cl::desc("Kernel binary: fatbin, bin (cubin) or isa (PTX)"),
       llvm::cl::init("fatbin")};
+  Option<bool> gemmLibrary{
+      *this, "gemm-library",
+      llvm::cl::desc("Matrix products as calls of the runtime's cuBLASLt "
+                     "GEMM (remat_cuda_gemm) on the step stream, except in "
+                     "functions marked remat.generated_gemm; false: "
+                     "generated kernels"),
+      llvm::cl::init(true)};
 };
 
 /// The CPU pipeline's bufferization, then: linalg -> parallel loops ->

@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "remat/Conversion/Passes.h"
+#include "remat/Dialect/Remat/RematDialect.h"
 
 #include "mlir/Analysis/AliasAnalysis.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -19,6 +20,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 
 namespace remat {
 #define GEN_PASS_DEF_GEMMTOLIBRARYCALLS
@@ -48,19 +50,34 @@ struct Gemm {
   SmallVector<unsigned> batchDims;
 };
 
-/// Whether `body` computes `out + in0 * in1` (in either operand order).
-bool isMultiplyAccumulate(Block &body) {
-  if (body.getNumArguments() != 3 || body.getOperations().size() != 3)
+/// Whether `body` computes `out + in0 * in1` (in either operand order),
+/// with the inputs widened by arith.extf first when `widened`.
+bool isMultiplyAccumulate(Block &body, bool widened) {
+  if (body.getNumArguments() != 3 ||
+      body.getOperations().size() != (widened ? 5u : 3u))
     return false;
-  auto mul = dyn_cast<arith::MulFOp>(&body.front());
+  Value in0 = body.getArgument(0), in1 = body.getArgument(1),
+        out = body.getArgument(2);
+  Operation *first = &body.front();
+  if (widened) {
+    auto ext0 = dyn_cast<arith::ExtFOp>(first);
+    auto ext1 = dyn_cast_or_null<arith::ExtFOp>(first->getNextNode());
+    if (!ext0 || !ext1)
+      return false;
+    bool direct = ext0.getIn() == in0 && ext1.getIn() == in1;
+    bool crossed = ext0.getIn() == in1 && ext1.getIn() == in0;
+    if (!direct && !crossed)
+      return false;
+    in0 = ext0.getResult(), in1 = ext1.getResult();
+    first = ext1->getNextNode();
+  }
+  auto mul = dyn_cast<arith::MulFOp>(first);
   auto add =
       dyn_cast_or_null<arith::AddFOp>(mul ? mul->getNextNode() : nullptr);
   auto yield = dyn_cast<linalg::YieldOp>(body.getTerminator());
   if (!mul || !add || !yield || yield.getNumOperands() != 1 ||
       yield.getOperand(0) != add.getResult())
     return false;
-  Value in0 = body.getArgument(0), in1 = body.getArgument(1),
-        out = body.getArgument(2);
   bool mulOk = (mul.getLhs() == in0 && mul.getRhs() == in1) ||
                (mul.getLhs() == in1 && mul.getRhs() == in0);
   bool addOk = (add.getLhs() == out && add.getRhs() == mul.getResult()) ||
@@ -105,22 +122,30 @@ std::optional<GemmOperand> placeInput(Value buffer, AffineMap map, unsigned row,
   return operand;
 }
 
-bool isF32Buffer(Value v) {
+Type elementType(Value v) {
   auto type = dyn_cast<MemRefType>(v.getType());
-  return type && type.getElementType().isF32();
+  return type ? type.getElementType() : Type();
 }
 
-/// Matches an f32 matrix product: C[batch..., m, n] += A[.., m, k] * B[.., k,
-/// n] with any order of A's and B's dims and broadcast batch dims.
-std::optional<Gemm> matchGemm(linalg::LinalgOp op, AliasAnalysis &aliases) {
+/// Matches a matrix product: C[batch..., m, n] += A[.., m, k] * B[.., k, n]
+/// with any order of A's and B's dims and broadcast batch dims. All f32, or
+/// (cuBLASLt) f16 or bf16 inputs widened into an f32 output.
+std::optional<Gemm> matchGemm(linalg::LinalgOp op, AliasAnalysis &aliases,
+                              bool lowPrecision) {
   if (!op.hasPureBufferSemantics() || op.getNumDpsInputs() != 2 ||
-      op.getNumDpsInits() != 1 || op->getNumRegions() != 1 ||
-      !isMultiplyAccumulate(op->getRegion(0).front()))
+      op.getNumDpsInits() != 1 || op->getNumRegions() != 1)
     return std::nullopt;
   Value lhs = op.getDpsInputOperand(0)->get();
   Value rhs = op.getDpsInputOperand(1)->get();
   Value out = op.getDpsInitOperand(0)->get();
-  if (!isF32Buffer(lhs) || !isF32Buffer(rhs) || !isF32Buffer(out))
+  Type inType = elementType(lhs);
+  if (!inType || inType != elementType(rhs) || !elementType(out) ||
+      !elementType(out).isF32())
+    return std::nullopt;
+  bool widened = !inType.isF32();
+  if (widened && !(lowPrecision && (inType.isF16() || inType.isBF16())))
+    return std::nullopt;
+  if (!isMultiplyAccumulate(op->getRegion(0).front(), widened))
     return std::nullopt;
   // BLAS needs an output that no input overlaps. Buffers that are known to
   // overlap stay loops; two function arguments may alias, but a product
@@ -266,24 +291,164 @@ void rewriteGemm(linalg::LinalgOp op, const Gemm &gemm, func::FuncOp callee,
   rewriter.eraseOp(op);
 }
 
+constexpr StringLiteral kCudaGemmFunction = "remat_cuda_gemm";
+
+/// Element-type code of remat_cuda_gemm's inputs (runtime/include/remat/
+/// CublasLt.h): f32 0, f16 1, bf16 2.
+int32_t cudaTypeCode(Type t) { return t.isF32() ? 0 : (t.isF16() ? 1 : 2); }
+
+/// Whether cuBLASLt can take the product as it is: at most two batch dims,
+/// a nonempty static problem, and every operand with static strides and a
+/// unit stride in one of its matrix dims (cuBLASLt reads column-major
+/// matrices, transposed or not).
+bool fitsCublasLt(const Gemm &gemm) {
+  if (gemm.batchDims.size() > 2)
+    return false;
+  for (const GemmOperand *operand : {&gemm.a, &gemm.b, &gemm.c}) {
+    auto type = cast<MemRefType>(operand->buffer.getType());
+    SmallVector<int64_t> strides;
+    int64_t offset;
+    if (!type.hasStaticShape() ||
+        failed(type.getStridesAndOffset(strides, offset)) ||
+        llvm::any_of(strides, ShapedType::isDynamic))
+      return false;
+    int64_t rows = type.getDimSize(operand->rowPos);
+    int64_t cols = type.getDimSize(operand->colPos);
+    if (rows == 0 || cols == 0)
+      return false;
+    if (strides[operand->rowPos] != 1 && strides[operand->colPos] != 1 &&
+        rows != 1 && cols != 1)
+      return false;
+  }
+  return true;
+}
+
+/// The `remat_cuda_gemm` declaration, created on first use.
+FailureOr<func::FuncOp> cudaGemmFunction(ModuleOp module, OpBuilder &builder) {
+  MLIRContext *ctx = module.getContext();
+  Type i64 = IntegerType::get(ctx, 64), i32 = IntegerType::get(ctx, 32),
+       f32 = Float32Type::get(ctx);
+  // stream, dtype, batch0, batch1, m, n, k; per operand: pointer, offset,
+  // row stride, column stride, two batch strides; beta.
+  SmallVector<Type> inputs = {i64, i32, i64, i64, i64, i64, i64};
+  for (int operand = 0; operand < 3; ++operand)
+    inputs.append(6, i64);
+  inputs.push_back(f32);
+  auto type = FunctionType::get(ctx, inputs, {});
+  if (auto existing = module.lookupSymbol<func::FuncOp>(kCudaGemmFunction)) {
+    if (existing.getFunctionType() != type)
+      return existing.emitError("'")
+             << kCudaGemmFunction
+             << "' is remat's runtime GEMM and must have type " << type;
+    return existing;
+  }
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPointToStart(module.getBody());
+  auto decl =
+      func::FuncOp::create(builder, module.getLoc(), kCudaGemmFunction, type);
+  decl.setPrivate();
+  return decl;
+}
+
+/// One call for the whole product: the runtime batches the inner batch dim
+/// in cuBLASLt and loops over the outer one. The stream argument is 0 (the
+/// legacy default stream) until remat-stream-library-calls threads the
+/// step's stream into it.
+void rewriteCudaGemm(linalg::LinalgOp op, const Gemm &gemm,
+                     func::FuncOp callee, RewriterBase &rewriter) {
+  Location loc = op.getLoc();
+  rewriter.setInsertionPoint(op);
+  Type i64 = rewriter.getI64Type();
+  auto constant = [&](int64_t v) -> Value {
+    return arith::ConstantIntOp::create(rewriter, loc, v, 64);
+  };
+  auto toI64 = [&](Value index) -> Value {
+    return arith::IndexCastOp::create(rewriter, loc, i64, index);
+  };
+  float beta = 1.0f;
+  if (auto fill = dyn_cast_or_null<linalg::FillOp>(op->getPrevNode())) {
+    if (fill.hasPureBufferSemantics() &&
+        fill.getDpsInitOperand(0)->get() == gemm.c.buffer &&
+        matchPattern(fill.getDpsInputOperand(0)->get(), m_AnyZeroFloat())) {
+      beta = 0.0f;
+      rewriter.eraseOp(fill);
+    }
+  }
+  auto cType = cast<MemRefType>(gemm.c.buffer.getType());
+  auto aType = cast<MemRefType>(gemm.a.buffer.getType());
+  SmallVector<int64_t> batchSizes;
+  for (unsigned pos = 0; pos < gemm.batchDims.size(); ++pos)
+    batchSizes.push_back(cType.getDimSize(pos));
+  while (batchSizes.size() < 2)
+    batchSizes.insert(batchSizes.begin(), 1);
+  SmallVector<Value> args = {
+      constant(0),
+      arith::ConstantIntOp::create(rewriter, loc,
+                                   cudaTypeCode(aType.getElementType()), 32),
+      constant(batchSizes[0]),
+      constant(batchSizes[1]),
+      constant(cType.getDimSize(gemm.c.rowPos)),
+      constant(cType.getDimSize(gemm.c.colPos)),
+      constant(aType.getDimSize(gemm.a.colPos))};
+  unsigned firstBatch = 2 - gemm.batchDims.size();
+  for (const GemmOperand *operand : {&gemm.a, &gemm.b, &gemm.c}) {
+    auto meta =
+        memref::ExtractStridedMetadataOp::create(rewriter, loc, operand->buffer);
+    Value pointer =
+        memref::ExtractAlignedPointerAsIndexOp::create(rewriter, loc,
+                                                       operand->buffer);
+    args.append({toI64(pointer), toI64(meta.getOffset()),
+                 toI64(meta.getStrides()[operand->rowPos]),
+                 toI64(meta.getStrides()[operand->colPos])});
+    // Batch strides in the call's (outer, inner) order; 0 broadcasts.
+    Value batchStrides[2] = {constant(0), constant(0)};
+    for (auto [loop, pos] : operand->batch)
+      batchStrides[firstBatch + loop] = toI64(meta.getStrides()[pos]);
+    args.append({batchStrides[0], batchStrides[1]});
+  }
+  args.push_back(
+      arith::ConstantOp::create(rewriter, loc, rewriter.getF32FloatAttr(beta)));
+  func::CallOp::create(rewriter, loc, callee, args);
+  rewriter.eraseOp(op);
+}
+
 struct GemmToLibraryCallsPass
     : public remat::impl::GemmToLibraryCallsBase<GemmToLibraryCallsPass> {
+  using GemmToLibraryCallsBase::GemmToLibraryCallsBase;
+
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    bool cuda = library == "cublaslt";
+    if (!cuda && library != "blas") {
+      module.emitError("remat-gemm-to-library-calls: unknown library '")
+          << library << "'; expected blas or cublaslt";
+      return signalPassFailure();
+    }
     AliasAnalysis aliases(module);
     std::vector<std::pair<linalg::LinalgOp, Gemm>> gemms;
     module.walk([&](linalg::LinalgOp op) {
-      if (std::optional<Gemm> gemm = matchGemm(op, aliases))
+      // A function marked remat.generated_gemm keeps its products as
+      // kernels (remat-compile's fallback entry).
+      auto func = op->getParentOfType<FunctionOpInterface>();
+      if (func && func->hasAttr(RematDialect::kGeneratedGemmAttrName))
+        return;
+      std::optional<Gemm> gemm = matchGemm(op, aliases, cuda);
+      if (gemm && (!cuda || fitsCublasLt(*gemm)))
         gemms.push_back({op, *gemm});
     });
     if (gemms.empty())
       return;
     IRRewriter rewriter(&getContext());
-    FailureOr<func::FuncOp> callee = gemmFunction(module, rewriter);
+    FailureOr<func::FuncOp> callee = cuda ? cudaGemmFunction(module, rewriter)
+                                          : gemmFunction(module, rewriter);
     if (failed(callee))
       return signalPassFailure();
-    for (auto &[op, gemm] : gemms)
-      rewriteGemm(op, gemm, *callee, rewriter);
+    for (auto &[op, gemm] : gemms) {
+      if (cuda)
+        rewriteCudaGemm(op, gemm, *callee, rewriter);
+      else
+        rewriteGemm(op, gemm, *callee, rewriter);
+    }
   }
 };
 

@@ -90,12 +90,18 @@ void remat::buildCPUPipeline(OpPassManager &pm,
 void remat::buildCUDAPipeline(OpPassManager &pm,
                               const CUDAPipelineOptions &options) {
   buildBufferizationPipeline(pm, options.fuseElementwise);
+  if (options.gemmLibrary) {
+    GemmToLibraryCallsOptions gemm;
+    gemm.library = "cublaslt";
+    pm.addPass(createGemmToLibraryCalls(gemm));
+  }
   buildGPUMappingPipeline(pm, options.blockSize);
   pm.addNestedPass<func::FuncOp>(createHostBuffersToDevice());
   pm.addPass(createGpuKernelOutliningPass());
   // One module: LLVM, libdevice and ptxas run once for the whole step.
   pm.addPass(createMergeGPUModules());
   pm.addNestedPass<func::FuncOp>(createGpuAsyncRegionPass());
+  pm.addNestedPass<func::FuncOp>(createStreamLibraryCalls());
 
   // gpu-module-to-binary finds libdevice (for __nv_expf, __nv_tanhf, ...)
   // through CUDA_ROOT/CUDA_PATH/CUDA_HOME only; point it at the toolkit.

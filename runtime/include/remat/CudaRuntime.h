@@ -39,6 +39,12 @@ void mgpuSetDefaultDevice(int32_t device);
 uint64_t remat_device_live_bytes(void);
 uint64_t remat_device_peak_bytes(void);
 uint64_t remat_device_num_allocs(void);
+/// The most bytes the stream-ordered pool has held from the driver at once
+/// (CU_MEMPOOL_ATTR_RESERVED_MEM_HIGH): what nvidia-smi would show, as
+/// PyTorch's reserved is to its allocated.
+uint64_t remat_device_reserved_bytes(void);
+/// The stream every step's work goes on.
+void *remat_cuda_step_stream(void);
 void remat_cuda_copy_to_device(void *dst, const void *src, size_t bytes);
 void remat_cuda_copy_to_host(void *dst, const void *src, size_t bytes);
 void remat_cuda_synchronize(void);
@@ -49,6 +55,11 @@ double remat_cuda_timer_stop(void *start);
 /// Kernel profiling, active when the environment has REMAT_PROFILE: each
 /// launch is timed with an event pair and keyed by its position in the step.
 void remat_profile_begin_step(void);
+/// Around one launch or library call on `stream`: begin takes its position
+/// in the step and, when profiling, records its start event; end records
+/// the stop event (begin's result).
+void *remat_profile_launch_begin(void *stream);
+void remat_profile_launch_end(void *stop, void *stream);
 /// Writes {"launches":[{"index","count","seconds"}...]} to `path`; returns
 /// nonzero on failure. Does nothing without REMAT_PROFILE.
 int remat_profile_write(const char *path);

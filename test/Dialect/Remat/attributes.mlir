@@ -151,7 +151,7 @@ func.func @policy_symbol(%x: tensor<4xf32>) {
 
 // Unknown remat.* attributes are errors, not silently ignored.
 func.func @unknown_attr(%x: tensor<4xf32>) {
-  // expected-error @+1 {{'nn.gelu' op unknown attribute 'remat.checkpoint' of the remat dialect; expected 'remat.block', 'remat.policy' or 'remat.forward_results'}}
+  // expected-error @+1 {{'nn.gelu' op unknown attribute 'remat.checkpoint' of the remat dialect; expected 'remat.block', 'remat.policy', 'remat.forward_results' or 'remat.generated_gemm'}}
   %0 = nn.gelu %x {remat.checkpoint = 1 : i64} : tensor<4xf32>
   return
 }
@@ -160,7 +160,7 @@ func.func @unknown_attr(%x: tensor<4xf32>) {
 
 // A typo of a known name is unknown too.
 func.func @misspelled_attr(%x: tensor<4xf32>) {
-  // expected-error @+1 {{'nn.gelu' op unknown attribute 'remat.blocks' of the remat dialect; expected 'remat.block', 'remat.policy' or 'remat.forward_results'}}
+  // expected-error @+1 {{'nn.gelu' op unknown attribute 'remat.blocks' of the remat dialect; expected 'remat.block', 'remat.policy', 'remat.forward_results' or 'remat.generated_gemm'}}
   %0 = nn.gelu %x {remat.blocks = 1 : i64} : tensor<4xf32>
   return
 }
@@ -168,7 +168,7 @@ func.func @misspelled_attr(%x: tensor<4xf32>) {
 // -----
 
 // The check covers ops of other dialects.
-// expected-error @+1 {{'func.func' op unknown attribute 'remat.plan' of the remat dialect; expected 'remat.block', 'remat.policy' or 'remat.forward_results'}}
+// expected-error @+1 {{'func.func' op unknown attribute 'remat.plan' of the remat dialect; expected 'remat.block', 'remat.policy', 'remat.forward_results' or 'remat.generated_gemm'}}
 func.func @unknown_on_func(%x: tensor<4xf32>) attributes {remat.plan = "full"} {
   return
 }
@@ -203,4 +203,29 @@ func.func @forward_results_on_op(%x: tensor<4xf32>) -> tensor<4xf32> {
   // expected-error @+1 {{'nn.relu' op attribute 'remat.forward_results' belongs on a joint function}}
   %0 = nn.relu %x {remat.forward_results = 1 : i64} : tensor<4xf32>
   return %0 : tensor<4xf32>
+}
+
+// -----
+
+// remat.generated_gemm: a unit attribute on a function (remat-compile's
+// --gemm=auto fallback entry keeps its products as generated kernels).
+// CHECK-LABEL: func.func @generated_gemm
+// CHECK-SAME: attributes {remat.generated_gemm}
+func.func @generated_gemm(%x: tensor<4xf32>) attributes {remat.generated_gemm} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'func.func' op attribute 'remat.generated_gemm' must be a unit attribute on a function}}
+func.func @generated_gemm_valued(%x: tensor<4xf32>) attributes {remat.generated_gemm = 1 : i64} {
+  return
+}
+
+// -----
+
+func.func @generated_gemm_on_op(%x: tensor<4xf32>) {
+  // expected-error @+1 {{'nn.gelu' op attribute 'remat.generated_gemm' must be a unit attribute on a function}}
+  %0 = nn.gelu %x {remat.generated_gemm} : tensor<4xf32>
+  return
 }

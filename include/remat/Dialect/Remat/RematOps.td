@@ -23,6 +23,13 @@ def Remat_Dialect : Dialect {
     %p = nn.softmax %s {remat.policy = "save"} : tensor<4x8x8xf32>
     ```
 
+    Two more belong to functions: `remat.forward_results = N` on a joint
+    function (its first N results are the forward's), and the unit
+    attribute `remat.generated_gemm`, which keeps the function's matrix
+    products as generated kernels under
+    `remat-gemm-to-library-calls{library=cublaslt}` (remat-compile's
+    `--gemm=auto` marks the fallback copy of its entry so).
+
     Any other `remat.*` attribute is an error.
   }];
   let cppNamespace = "::remat";
@@ -32,6 +39,8 @@ def Remat_Dialect : Dialect {
     static constexpr llvm::StringLiteral kPolicyAttrName = "remat.policy";
     static constexpr llvm::StringLiteral kForwardResultsAttrName =
         "remat.forward_results";
+    static constexpr llvm::StringLiteral kGeneratedGemmAttrName =
+        "remat.generated_gemm";
   }];
 }
 

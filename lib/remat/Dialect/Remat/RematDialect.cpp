@@ -1,8 +1,8 @@
 //===- RematDialect.cpp - the remat dialect -------------------------------===//
 //
 // The remat dialect has no ops: it owns and verifies the discardable
-// attributes `remat.block`, `remat.policy` and (on joint functions)
-// `remat.forward_results`.
+// attributes `remat.block`, `remat.policy` and, on functions,
+// `remat.forward_results` and `remat.generated_gemm`.
 //
 //===----------------------------------------------------------------------===//
 
@@ -58,10 +58,16 @@ LogicalResult RematDialect::verifyOperationAttribute(Operation *op,
              << attr.getValue();
     return success();
   }
+  if (name == kGeneratedGemmAttrName) {
+    if (!isa<FunctionOpInterface>(op) || !isa<UnitAttr>(attr.getValue()))
+      return op->emitOpError("attribute '")
+             << name << "' must be a unit attribute on a function";
+    return success();
+  }
   return op->emitOpError("unknown attribute '")
          << name << "' of the remat dialect; expected '" << kBlockAttrName
-         << "', '" << kPolicyAttrName << "' or '" << kForwardResultsAttrName
-         << "'";
+         << "', '" << kPolicyAttrName << "', '" << kForwardResultsAttrName
+         << "' or '" << kGeneratedGemmAttrName << "'";
 }
 
 PolicyOverride remat::getPolicyOverride(Operation *op) {
