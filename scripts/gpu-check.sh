@@ -8,6 +8,13 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 LOG=${OUT:-gpu-check/logs}
 mkdir -p "$LOG"
+# The executables' GEMMs load libcublasLt at run time: ask the Python
+# environment's CUDA wheel for its folder (PyTorch brings it there).
+if [ -z "${REMAT_CUBLASLT:-}" ]; then
+  REMAT_CUBLASLT=$(python3 scripts/gpu_check.py --cublaslt-dir 2>/dev/null || true)
+  export REMAT_CUBLASLT
+fi
+echo "REMAT_CUBLASLT=${REMAT_CUBLASLT:-} (empty: the runtime's own search)"
 nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv > "$LOG/gpu.txt" 2>&1 || true
 python3 scripts/gpu_check.py gpu-check "$LOG" 2>&1 | tee "$LOG/summary.txt"
 exit "${PIPESTATUS[0]}"

@@ -62,7 +62,27 @@ def profile_kernels(folder, log, failures):
     print()
 
 
+def cublaslt_dir():
+    """The folder of libcublasLt in this Python's CUDA wheels, or None."""
+    import importlib
+    for name in ("nvidia.cublas", "nvidia.cu13", "nvidia.cu12"):
+        try:
+            module = importlib.import_module(name)
+        except ImportError:
+            continue
+        for folder in module.__path__:
+            lib = os.path.join(folder, "lib")
+            if os.path.isdir(lib) and any(f.startswith("libcublasLt.so") for f in os.listdir(lib)):
+                return lib
+    return None
+
+
 def main():
+    if sys.argv[1:] == ["--cublaslt-dir"]:
+        lib = cublaslt_dir()
+        if lib:
+            print(lib)
+        return 0 if lib else 1
     folder, log = sys.argv[1], sys.argv[2]
     rows, failures = [], []
     dumps = {}
@@ -90,13 +110,17 @@ def main():
         dumps[(name, policy)] = open(dump, "rb").read()
         rows.append((name, policy, " ".join(config), r, err))
 
-    print(f"{'model':<6} {'policy':<10} {'plan peak MiB':>14} {'device peak MiB':>16} {'ms/step':>9} "
-          f"{'max rel err vs CPU':>19} {'= none':>7}")
+    # device peak = the plan's bytes + cuBLASLt's workspace (lib ws); the
+    # stream-ordered pool holds `reserved` from the driver.
+    print(f"{'model':<6} {'policy':<10} {'plan peak MiB':>14} {'device peak MiB':>16} {'lib ws MiB':>11} "
+          f"{'reserved MiB':>13} {'ms/step':>9} {'max rel err vs CPU':>19} {'= none':>7}")
     for name, policy, config, r, err in rows:
         same = dumps[(name, policy)] == dumps.get((name, "none"))
         if not same:
             failures.append(f"{name}/{policy}: outputs differ from policy none on the GPU")
+        ws, reserved = r.get("library_workspace_bytes", 0), r.get("reserved_bytes", 0)
         print(f"{name:<6} {policy:<10} {r['plan_peak_bytes'] / 2**20:>14.2f} {r['peak_bytes'] / 2**20:>16.2f} "
+              f"{ws / 2**20:>11.2f} {reserved / 2**20:>13.2f} "
               f"{r['time_per_iter_s'] * 1e3:>9.3f} {('%.2e' % err) if err is not None else '-':>19} {str(same):>7}")
     for name in sorted({n for n, *_ in rows}):
         print(f"{name}: " + next(c for n, _, c, _, _ in rows if n == name))

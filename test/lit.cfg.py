@@ -93,6 +93,17 @@ if getattr(config, "remat_have_cbc", False):
 # tests that run kernels need a device.
 if os.path.exists("/usr/local/cuda/bin/ptxas") or shutil.which("ptxas"):
     config.available_features.add("cuda-toolkit")
+# cuobjdump for SASS checks (the toolkit's, or the one Triton's wheel ships
+# in the cached environment): `cuobjdump`, run through %sass_summary.
+if os.path.exists(torch_python):
+    probe = subprocess.run(
+        [torch_python, os.path.join(config.remat_src_root, "scripts", "sass_summary.py"),
+         "--find-cuobjdump"], capture_output=True, text=True)
+    if probe.returncode == 0:
+        config.available_features.add("cuobjdump")
+        config.substitutions.append(
+            ("%sass_summary", torch_python + " " + os.path.join(
+                config.remat_src_root, "scripts", "sass_summary.py")))
 if os.path.exists("/dev/nvidia0") or shutil.which("nvidia-smi"):
     config.available_features.add("cuda-device")
 llvm_config.with_environment("PATH", "/usr/local/cuda/bin", append_path=True)

@@ -101,7 +101,9 @@ static cl::opt<std::string> deviceName("device",
 static cl::opt<std::string>
     emitKind("emit",
              cl::desc("exe (default), mlir (lowered MLIR), llvm "
-                      "(LLVM IR) or driver (the generated C++)"),
+                      "(LLVM IR), driver (the generated C++), or for "
+                      "--target=cuda the kernels alone: cubin (sm_90 "
+                      "ELF, for cuobjdump/nvdisasm) or ptx"),
              cl::init("exe"), cl::cat(rematCategory));
 static cl::opt<bool> fuseElementwise("fuse-elementwise",
                                      cl::desc("Fuse elementwise kernels"),
@@ -587,6 +589,16 @@ LogicalResult compile(MLIRContext &context, llvm::SourceMgr &sourceMgr) {
   if (!module)
     return failure();
 
+  static const llvm::StringSet<> emitKinds = {"exe",   "mlir", "llvm",
+                                               "driver", "cubin", "ptx"};
+  if (!emitKinds.contains(emitKind) ||
+      ((emitKind == "cubin" || emitKind == "ptx") && targetName != "cuda")) {
+    llvm::errs() << "remat-compile: unknown --emit=" << emitKind
+                 << " for --target=" << targetName
+                 << "; expected exe, mlir, llvm or driver"
+                 << (targetName == "cuda" ? ", cubin or ptx" : "") << "\n";
+    return failure();
+  }
   if (targetName != "cpu" && targetName != "cuda") {
     llvm::errs() << "remat-compile: unknown target '" << targetName
                  << "'; expected cpu or cuda\n";
@@ -762,6 +774,10 @@ LogicalResult compile(MLIRContext &context, llvm::SourceMgr &sourceMgr) {
     remat::CUDAPipelineOptions pipelineOptions;
     pipelineOptions.fuseElementwise = fuseElementwise;
     pipelineOptions.gemmLibrary = gemm != "generated";
+    if (emitKind == "cubin")
+      pipelineOptions.format = "bin";
+    else if (emitKind == "ptx")
+      pipelineOptions.format = "isa";
     remat::buildCUDAPipeline(pm, pipelineOptions);
   } else {
     remat::CPUPipelineOptions pipelineOptions;
@@ -781,6 +797,17 @@ LogicalResult compile(MLIRContext &context, llvm::SourceMgr &sourceMgr) {
        << "\n";
     if (failed(writeFile(outputFilename + ".kernels.json", table)))
       return failure();
+  }
+  if (emitKind == "cubin" || emitKind == "ptx") {
+    // The kernels are one module (remat-merge-gpu-modules): one object.
+    SmallVector<gpu::BinaryOp> binaries(module->getOps<gpu::BinaryOp>());
+    if (binaries.size() != 1 || binaries.front().getObjects().size() != 1) {
+      module->emitError("expected one kernel binary with one object, found ")
+          << binaries.size() << " binaries";
+      return failure();
+    }
+    auto object = cast<gpu::ObjectAttr>(binaries.front().getObjects()[0]);
+    return writeFile(outputFilename, object.getObject().getValue());
   }
   if (emitKind == "mlir") {
     std::string s;
