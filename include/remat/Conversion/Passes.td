@@ -256,4 +256,44 @@ def StreamLibraryCalls : Pass<"remat-stream-library-calls", "::mlir::func::FuncO
   let dependentDialects = ["::mlir::gpu::GPUDialect"];
 }
 
+def WarpRowReductions : Pass<"remat-warp-row-reductions", "::mlir::func::FuncOp"> {
+  let summary = "Run row reductions with one warp per row and shuffles";
+  let description = [{
+    Rewrites each row reduction on buffers into a `gpu.launch` with one
+    warp (32 lanes) per row and eight rows per block. A row reduction is a
+    `linalg.generic` with one f32 output, every loop parallel but the last,
+    which is a reduction, indexing maps of dims and constants, and a body
+    of pure ops whose yielded value combines the output argument with one
+    value by `arith.addf`, `maximumf`, `maxnumf`, `minimumf` or `minnumf`
+    (softmax's max and sum, layernorm's mean and variance, the
+    cross-entropy's log-sum-exp, a `reduce_sum` over the last dim; run
+    `remat-parallel-dims-first` first). Lane `l` combines the row's
+    elements `l, l + 32, ...` in order starting from the combiner's
+    identity, five `gpu.shuffle xor` steps (16, 8, 4, 2, 1) combine the
+    lanes (`shfl.sync.bfly` in PTX), and lane 0 combines the result into
+    the output. Rows statically shorter than `min-row-size` stay one thread
+    per row.
+
+    The summation order differs from the sequential loop's, so results
+    differ from the CPU build within f32 rounding; one op always gets the
+    same kernel, so they are the same under every policy. With `emulate`,
+    the same order of operations is written as host loops (the lanes as an
+    array, each butterfly step a loop over lanes): `remat-compile
+    --emulate-gpu-mapping` then computes on the CPU exactly what the GPU
+    kernels compute.
+  }];
+  let options = [
+    Option<"emulate", "emulate", "bool", /*default=*/"false",
+           "Write the warp's order of operations as host loops (CPU)">,
+    Option<"minRowSize", "min-row-size", "int64_t", /*default=*/"32",
+           "Rows statically shorter than this stay one thread per row">,
+    Option<"rowsPerBlock", "rows-per-block", "int64_t", /*default=*/"8",
+           "Warps (rows) per block">
+  ];
+  let dependentDialects = ["::mlir::gpu::GPUDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
 #endif // REMAT_CONVERSION_PASSES

@@ -79,6 +79,12 @@ struct CUDAPipelineOptions
                      "functions marked remat.generated_gemm; false: "
                      "generated kernels"),
       llvm::cl::init(true)};
+  Option<bool> warpReductions{
+      *this, "warp-reductions",
+      llvm::cl::desc("Row reductions with one warp per row and shuffles "
+                     "(remat-warp-row-reductions); false: one thread per "
+                     "row"),
+      llvm::cl::init(true)};
 };
 
 /// The CPU pipeline's bufferization, then: linalg -> parallel loops ->

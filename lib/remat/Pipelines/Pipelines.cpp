@@ -37,9 +37,16 @@ static void buildBufferizationPipeline(OpPassManager &pm, bool fuse) {
   pm.addNestedPass<func::FuncOp>(createFreeAfterLastUse());
 }
 
-/// linalg on buffers -> parallel loops -> 1-D, tiled, mapped -> gpu.launch.
-static void buildGPUMappingPipeline(OpPassManager &pm, int64_t blockSize) {
+/// linalg on buffers -> parallel loops -> 1-D, tiled, mapped -> gpu.launch;
+/// row reductions -> one warp per row (as host loops when `emulate`).
+static void buildGPUMappingPipeline(OpPassManager &pm, int64_t blockSize,
+                                    bool warpReductions, bool emulate) {
   pm.addNestedPass<func::FuncOp>(createParallelDimsFirst());
+  if (warpReductions) {
+    WarpRowReductionsOptions warp;
+    warp.emulate = emulate;
+    pm.addNestedPass<func::FuncOp>(createWarpRowReductions(warp));
+  }
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToParallelLoopsPass());
   MapLoopsToGPUOptions mapping;
   mapping.blockSize = blockSize;
@@ -58,7 +65,8 @@ void remat::buildCPUPipeline(OpPassManager &pm,
   if (options.approximateMath)
     pm.addPass(createApproximateMath());
   if (options.emulateGPUMapping) {
-    buildGPUMappingPipeline(pm, /*blockSize=*/256);
+    buildGPUMappingPipeline(pm, /*blockSize=*/256, /*warpReductions=*/true,
+                            /*emulate=*/true);
     pm.addNestedPass<func::FuncOp>(createEmulateGPULaunches());
   }
 
@@ -95,7 +103,8 @@ void remat::buildCUDAPipeline(OpPassManager &pm,
     gemm.library = "cublaslt";
     pm.addPass(createGemmToLibraryCalls(gemm));
   }
-  buildGPUMappingPipeline(pm, options.blockSize);
+  buildGPUMappingPipeline(pm, options.blockSize, options.warpReductions,
+                          /*emulate=*/false);
   pm.addNestedPass<func::FuncOp>(createHostBuffersToDevice());
   pm.addPass(createGpuKernelOutliningPass());
   // One module: LLVM, libdevice and ptxas run once for the whole step.

@@ -1,0 +1,321 @@
+//===- WarpRowReductions.cpp - one warp per row, shuffles to combine -----===//
+//
+/// A row reduction (a linalg.generic on buffers whose loops are parallel but
+/// the last, a reduction, and whose body combines the output with one value
+/// by addf, maximumf, maxnumf, minimumf or minnumf) becomes a gpu.launch with
+/// one warp per row: lane l combines elements l, l + 32, ... of its row in
+/// order, five butterfly shuffles (gpu.shuffle xor 16, 8, 4, 2, 1) combine
+/// the lanes, and lane 0 combines the result into the output. Eight rows
+/// (warps) per block of 256 threads.
+///
+/// With `emulate`, the same order of operations is written as host loops
+/// (the 32 lanes as an array, each shuffle step as a loop over lanes), so
+/// that the CPU build run by --emulate-gpu-mapping computes exactly what the
+/// GPU kernels compute.
+//
+//===----------------------------------------------------------------------===//
+
+#include "remat/Conversion/Passes.h"
+
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/IR/IRMapping.h"
+
+namespace remat {
+#define GEN_PASS_DEF_WARPROWREDUCTIONS
+#include "remat/Conversion/Passes.h.inc"
+} // namespace remat
+
+using namespace mlir;
+using namespace remat;
+
+namespace {
+
+constexpr int64_t kWarp = 32;
+constexpr int64_t kShuffleOffsets[] = {16, 8, 4, 2, 1};
+
+/// A row reduction the pass can rewrite.
+struct RowReduction {
+  linalg::GenericOp op;
+  /// The body op that combines the output argument with the row's value.
+  Operation *combiner;
+  /// The combiner's operand that is not the output argument.
+  Value element;
+};
+
+bool isCombiner(Operation *op) {
+  return isa<arith::AddFOp, arith::MaximumFOp, arith::MaxNumFOp,
+             arith::MinimumFOp, arith::MinNumFOp>(op);
+}
+
+/// The combiner's identity: combine(identity, x) == x for every x, so a
+/// lane's first element is taken as it is (-0.0 + x is x for x = +-0.0
+/// too; +-inf for the extrema).
+TypedAttr identity(Operation *combiner, FloatType type) {
+  const llvm::fltSemantics &sem = type.getFloatSemantics();
+  if (isa<arith::AddFOp>(combiner))
+    return FloatAttr::get(type, APFloat::getZero(sem, /*Negative=*/true));
+  bool isMax = isa<arith::MaximumFOp, arith::MaxNumFOp>(combiner);
+  return FloatAttr::get(type, APFloat::getInf(sem, /*Negative=*/isMax));
+}
+
+bool isDimOrConstant(AffineMap map) {
+  return llvm::all_of(map.getResults(), [](AffineExpr e) {
+    return isa<AffineDimExpr, AffineConstantExpr>(e);
+  });
+}
+
+std::optional<RowReduction> match(linalg::GenericOp op, int64_t minRowSize) {
+  if (!op.hasPureBufferSemantics() || op.getNumDpsInits() != 1 ||
+      op.getNumResults() != 0)
+    return std::nullopt;
+  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+  if (iterators.empty() || iterators.back() != utils::IteratorType::reduction ||
+      llvm::count(iterators, utils::IteratorType::reduction) != 1)
+    return std::nullopt;
+  auto outType = cast<MemRefType>(op.getDpsInitOperand(0)->get().getType());
+  if (!outType.getElementType().isF32())
+    return std::nullopt;
+  // Matrix products are not row reductions here: a warp per output element
+  // would read one operand across rows; they go to the GEMM library or the
+  // generated GEMM.
+  if (linalg::isaContractionOpInterface(
+          cast<linalg::LinalgOp>(op.getOperation())))
+    return std::nullopt;
+  for (AffineMap map : op.getIndexingMapsArray())
+    if (!isDimOrConstant(map))
+      return std::nullopt;
+  // The output is indexed by parallel dims only.
+  unsigned reductionDim = iterators.size() - 1;
+  AffineMap outMap = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
+  if (outMap.isFunctionOfDim(reductionDim))
+    return std::nullopt;
+  // A static row shorter than a warp is left to one thread per row.
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  if (!ShapedType::isDynamic(ranges.back()) && ranges.back() < minRowSize)
+    return std::nullopt;
+
+  Block &body = op.getRegion().front();
+  auto yield = cast<linalg::YieldOp>(body.getTerminator());
+  if (yield.getNumOperands() != 1)
+    return std::nullopt;
+  Operation *combiner = yield.getOperand(0).getDefiningOp();
+  BlockArgument out = body.getArguments().back();
+  if (!combiner || combiner->getBlock() != &body || !isCombiner(combiner) ||
+      !out.hasOneUse())
+    return std::nullopt;
+  Value element;
+  if (combiner->getOperand(0) == out)
+    element = combiner->getOperand(1);
+  else if (combiner->getOperand(1) == out)
+    element = combiner->getOperand(0);
+  else
+    return std::nullopt;
+  // Nothing but the combiner's result leaves the body, and the body has no
+  // side effects or regions of its own.
+  for (Operation &inner : body.without_terminator())
+    if (inner.getNumRegions() || !isMemoryEffectFree(&inner))
+      return std::nullopt;
+  return RowReduction{op, combiner, element};
+}
+
+/// Builds the pieces both versions share.
+struct Builder {
+  const RowReduction &r;
+  OpBuilder &b;
+  Location loc;
+
+  Value combine(Value a, Value x) {
+    OperationState state(r.combiner->getLoc(), r.combiner->getName());
+    state.addOperands({a, x});
+    state.addTypes(a.getType());
+    state.addAttributes(r.combiner->getAttrs());
+    return b.create(state)->getResult(0);
+  }
+
+  Value index(int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); }
+
+  /// The indices of an operand at loop position `ivs`.
+  SmallVector<Value> indices(AffineMap map, ArrayRef<Value> ivs) {
+    SmallVector<Value> out;
+    for (AffineExpr e : map.getResults()) {
+      if (auto d = dyn_cast<AffineDimExpr>(e))
+        out.push_back(ivs[d.getPosition()]);
+      else
+        out.push_back(index(cast<AffineConstantExpr>(e).getValue()));
+    }
+    return out;
+  }
+
+  /// The row's element at column `j` (the body without its combiner).
+  Value element(ArrayRef<Value> rowIvs, Value j) {
+    SmallVector<Value> ivs(rowIvs.begin(), rowIvs.end());
+    ivs.push_back(j);
+    linalg::GenericOp op = r.op;
+    Block &body = op.getRegion().front();
+    IRMapping mapping;
+    for (OpOperand *input : op.getDpsInputOperands()) {
+      Value v = memref::LoadOp::create(
+          b, loc, input->get(),
+          indices(op.getMatchingIndexingMap(input), ivs));
+      mapping.map(body.getArgument(input->getOperandNumber()), v);
+    }
+    for (Operation &inner : body.without_terminator()) {
+      if (&inner == r.combiner)
+        continue;
+      if (auto idx = dyn_cast<linalg::IndexOp>(inner)) {
+        mapping.map(idx.getResult(), ivs[idx.getDim()]);
+        continue;
+      }
+      b.clone(inner, mapping);
+    }
+    return mapping.lookupOrDefault(r.element);
+  }
+
+  /// Lane `lane`'s partial result: columns lane, lane + 32, ... < n.
+  Value lanePartial(ArrayRef<Value> rowIvs, Value lane, Value n,
+                    Value identityValue) {
+    auto loop = scf::ForOp::create(b, loc, lane, n, index(kWarp),
+                                   ValueRange{identityValue});
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(loop.getBody());
+    Value x = element(rowIvs, loop.getInductionVar());
+    scf::YieldOp::create(b, loc,
+                         combine(loop.getRegionIterArgs().front(), x));
+    return loop.getResult(0);
+  }
+
+  /// Lane 0's result combined into the output.
+  void store(ArrayRef<Value> rowIvs, Value result) {
+    linalg::GenericOp op = r.op;
+    OpOperand *init = op.getDpsInitOperand(0);
+    SmallVector<Value> idx = indices(op.getMatchingIndexingMap(init), rowIvs);
+    Value old = memref::LoadOp::create(b, loc, init->get(), idx);
+    memref::StoreOp::create(b, loc, combine(old, result), init->get(), idx);
+  }
+
+  /// Row index -> the parallel loops' indices (row-major over `sizes`).
+  SmallVector<Value> delinearize(Value row, ArrayRef<Value> sizes) {
+    SmallVector<Value> ivs(sizes.size());
+    for (size_t d = sizes.size(); d-- > 0;) {
+      ivs[d] = d == 0 ? row : arith::RemUIOp::create(b, loc, row, sizes[d]);
+      if (d)
+        row = arith::DivUIOp::create(b, loc, row, sizes[d]);
+    }
+    return ivs;
+  }
+};
+
+void rewrite(const RowReduction &r, bool emulate, int64_t rowsPerBlock) {
+  linalg::GenericOp op = r.op;
+  OpBuilder b(op);
+  Location loc = op.getLoc();
+  Builder gen{r, b, loc};
+  SmallVector<Range> ranges =
+      cast<linalg::LinalgOp>(op.getOperation()).createLoopRanges(b, loc);
+  SmallVector<Value> sizes;
+  for (Range &range : ranges)
+    sizes.push_back(getValueOrCreateConstantIndexOp(b, loc, range.size));
+  Value n = sizes.back();
+  sizes.pop_back();
+  Value rows = gen.index(1);
+  for (Value s : sizes)
+    rows = arith::MulIOp::create(b, loc, rows, s);
+  auto accType = cast<FloatType>(
+      cast<MemRefType>(op.getDpsInitOperand(0)->get().getType())
+          .getElementType());
+  Value identityValue =
+      arith::ConstantOp::create(b, loc, identity(r.combiner, accType));
+
+  if (!emulate) {
+    Value one = gen.index(1);
+    Value perBlock = gen.index(rowsPerBlock);
+    Value grid = arith::CeilDivUIOp::create(b, loc, rows, perBlock);
+    auto launch = gpu::LaunchOp::create(b, loc, grid, one, one,
+                                        gen.index(kWarp), perBlock, one);
+    b.setInsertionPointToStart(&launch.getBody().front());
+    Value lane = launch.getThreadIds().x;
+    Value row = arith::AddIOp::create(
+        b, loc,
+        arith::MulIOp::create(b, loc, launch.getBlockIds().x,
+                              gen.index(rowsPerBlock)),
+        launch.getThreadIds().y);
+    Value inRange = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                          row, rows);
+    // The branch is uniform across a warp (one row per warp), so every
+    // lane of a shuffle is active.
+    auto ifRow = scf::IfOp::create(b, loc, inRange, /*withElse=*/false);
+    b.setInsertionPointToStart(ifRow.thenBlock());
+    SmallVector<Value> rowIvs = gen.delinearize(row, sizes);
+    Value acc = gen.lanePartial(rowIvs, lane, n, identityValue);
+    Value width = arith::ConstantIntOp::create(b, loc, kWarp, 32);
+    for (int64_t offset : kShuffleOffsets) {
+      Value off = arith::ConstantIntOp::create(b, loc, offset, 32);
+      auto shuffle = gpu::ShuffleOp::create(b, loc, acc, off, width,
+                                            gpu::ShuffleMode::XOR);
+      acc = gen.combine(acc, shuffle.getShuffleResult());
+    }
+    Value first = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lane,
+                                        gen.index(0));
+    auto ifFirst = scf::IfOp::create(b, loc, first, /*withElse=*/false);
+    b.setInsertionPointToStart(ifFirst.thenBlock());
+    gen.store(rowIvs, acc);
+    b.setInsertionPointToEnd(&launch.getBody().front());
+    gpu::TerminatorOp::create(b, loc);
+    op.erase();
+    return;
+  }
+
+  // The emulation: lanes[32] and a second array for each butterfly step.
+  auto lanesType = MemRefType::get({kWarp}, accType);
+  Value lanes = memref::AllocaOp::create(b, loc, lanesType);
+  Value next = memref::AllocaOp::create(b, loc, lanesType);
+  Value zero = gen.index(0), one = gen.index(1), warp = gen.index(kWarp);
+  auto rowLoop = scf::ForOp::create(b, loc, zero, rows, one);
+  b.setInsertionPointToStart(rowLoop.getBody());
+  SmallVector<Value> rowIvs = gen.delinearize(rowLoop.getInductionVar(), sizes);
+  {
+    auto laneLoop = scf::ForOp::create(b, loc, zero, warp, one);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(laneLoop.getBody());
+    Value lane = laneLoop.getInductionVar();
+    Value acc = gen.lanePartial(rowIvs, lane, n, identityValue);
+    memref::StoreOp::create(b, loc, acc, lanes, lane);
+  }
+  for (int64_t offset : kShuffleOffsets) {
+    {
+      auto laneLoop = scf::ForOp::create(b, loc, zero, warp, one);
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(laneLoop.getBody());
+      Value lane = laneLoop.getInductionVar();
+      Value partner =
+          arith::XOrIOp::create(b, loc, lane, gen.index(offset));
+      Value mine = memref::LoadOp::create(b, loc, lanes, lane);
+      Value theirs = memref::LoadOp::create(b, loc, lanes, partner);
+      memref::StoreOp::create(b, loc, gen.combine(mine, theirs), next, lane);
+    }
+    memref::CopyOp::create(b, loc, next, lanes);
+  }
+  gen.store(rowIvs, memref::LoadOp::create(b, loc, lanes, zero));
+  op.erase();
+}
+
+struct WarpRowReductionsPass
+    : public remat::impl::WarpRowReductionsBase<WarpRowReductionsPass> {
+  using WarpRowReductionsBase::WarpRowReductionsBase;
+  void runOnOperation() override {
+    if (rowsPerBlock < 1 || kWarp * rowsPerBlock > 1024) {
+      getOperation().emitError("remat-warp-row-reductions: rows-per-block "
+                               "must be from 1 to 32");
+      return signalPassFailure();
+    }
+    SmallVector<RowReduction> found;
+    getOperation().walk([&](linalg::GenericOp op) {
+      if (std::optional<RowReduction> r = match(op, minRowSize))
+        found.push_back(*r);
+    });
+    for (const RowReduction &r : found)
+      rewrite(r, emulate, rowsPerBlock);
+  }
+};
+
+} // namespace

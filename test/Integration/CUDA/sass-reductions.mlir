@@ -1,0 +1,26 @@
+// REQUIRES: cuda-toolkit, cuobjdump
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: remat-compile %s --target=cuda -o %t/step
+// RUN: remat-compile %s --target=cuda --emit=cubin -o %t/step.cubin
+// RUN: %sass_summary %t/step.cubin --kernels %t/step.kernels.json --json %t/sass.json | FileCheck %s
+// RUN: %python -c "import json; r = json.load(open('%t/sass.json'))['reduction']; print('shuffle kernels', r['shfl'] // 5, 'rest', r['shfl'] % 5)" | FileCheck %s --check-prefix=SHFL
+// RUN: remat-compile %s --target=cuda --emit=ptx -o %t/step.ptx
+// RUN: FileCheck %s --check-prefix=PTX < %t/step.ptx
+
+// Row reductions run one warp per row: softmax's max and sum, layernorm's
+// mean and variance, and the cross-entropy's log-sum-exp each end in five
+// butterfly shuffles (SHFL.BFLY in SASS, shfl.sync.bfly in PTX) instead of
+// one thread looping over the row. Rows of 72, 72 and 100 elements: not
+// multiples of the warp.
+
+// CHECK: class
+// CHECK: reduction {{[1-9][0-9]*}} 0 {{[0-9]+}} {{[1-9][0-9]*}}
+// SHFL: shuffle kernels {{[1-9][0-9]*}} rest 0
+// PTX: shfl.sync.bfly.b32
+
+func.func @step(%x: tensor<16x72xf32>, %g: tensor<72xf32>, %b: tensor<72xf32>, %logits: tensor<16x100xf32>, %labels: tensor<16xi32>) -> (tensor<16x72xf32>, tensor<16x72xf32>, tensor<f32>) {
+  %s = nn.softmax %x : tensor<16x72xf32>
+  %l, %m, %r = nn.layernorm %x, %g, %b {epsilon = 1.0e-05 : f32} : tensor<16x72xf32>, tensor<72xf32>, tensor<72xf32> -> tensor<16x72xf32>, tensor<16xf32>, tensor<16xf32>
+  %c = nn.cross_entropy %logits, %labels : tensor<16x100xf32>, tensor<16xi32> -> tensor<f32>
+  return %s, %l, %c : tensor<16x72xf32>, tensor<16x72xf32>, tensor<f32>
+}
