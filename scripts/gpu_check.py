@@ -62,6 +62,30 @@ def profile_kernels(folder, log, failures):
     print()
 
 
+def torch_side_by_side(rows, log, failures):
+    """The big step in PyTorch eager on this machine (f32/bf16, with and
+    without checkpointing per block), beside remat's table."""
+    config = next((c for n, _, c, _, _ in rows if n == "big"), None)
+    if config is None:
+        return
+    kv = dict(item.split("=") for item in config.split())
+    cmd = [sys.executable, os.path.join(os.path.dirname(os.path.abspath(__file__)), "torch_gpu_step.py"),
+           "--layers", kv["layers"], "--seq", kv["seq"], "--hidden", kv["hidden"],
+           "--heads", kv["heads"], "--vocab", kv["vocab"], "--iters", "5"]
+    try:
+        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=240)
+    except subprocess.TimeoutExpired:
+        failures.append("PyTorch side-by-side: over 240 s")
+        return
+    with open(os.path.join(log, "torch.log"), "w") as f:
+        f.write(proc.stdout + proc.stderr)
+    if proc.returncode != 0:
+        print(f"\nPyTorch side-by-side not run: {proc.stderr.strip()[-300:]}")
+        return
+    print("\nthe big step in PyTorch (max allocated includes inputs, weights and gradients):")
+    print(proc.stdout.rstrip())
+
+
 def cublaslt_dir():
     """The folder of libcublasLt in this Python's CUDA wheels, or None."""
     import importlib
@@ -125,6 +149,7 @@ def main():
     for name in sorted({n for n, *_ in rows}):
         print(f"{name}: " + next(c for n, _, c, _, _ in rows if n == name))
     profile_kernels(folder, log, failures)
+    torch_side_by_side(rows, log, failures)
     for f in failures:
         print("FAIL:", f)
     print(f"{len(rows) - len(failures)} passed, {len(failures)} failed")

@@ -296,4 +296,32 @@ def WarpRowReductions : Pass<"remat-warp-row-reductions", "::mlir::func::FuncOp"
                            "::mlir::arith::ArithDialect"];
 }
 
+def BlockColumnReductions : Pass<"remat-block-column-reductions", "::mlir::func::FuncOp"> {
+  let summary = "Run column reductions with a 32x32 block per 32 outputs";
+  let description = [{
+    Rewrites each column reduction on buffers (a `linalg.generic` whose
+    loops are parallel loops, then one or more reduction loops, with one f32
+    output, the body of `remat-warp-row-reductions`, and whose first input
+    has the last parallel loop as its innermost index: the bias and
+    layernorm-parameter gradients, a `reduce_sum` over leading dims) into a
+    `gpu.launch` with a block of 32 x 32 threads per 32 adjacent outputs.
+    Thread (x, y) combines the reduced elements y, y + 32, ... (flattened,
+    row-major) of output x, so a warp reads 32 adjacent columns; its
+    partial goes to shared memory; after a `gpu.barrier`, thread (x, 0)
+    combines partials 0..31 in order into the output. Deterministic, no
+    atomics, and no buffer beyond 4 KiB of shared memory per block. Run it
+    after `remat-warp-row-reductions` (a single trailing reduction over the
+    innermost dim is a row reduction). With `emulate`, the same order of
+    operations as host loops.
+  }];
+  let options = [
+    Option<"emulate", "emulate", "bool", /*default=*/"false",
+           "Write the block's order of operations as host loops (CPU)">
+  ];
+  let dependentDialects = ["::mlir::gpu::GPUDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
 #endif // REMAT_CONVERSION_PASSES

@@ -22,6 +22,7 @@
 
 namespace remat {
 #define GEN_PASS_DEF_WARPROWREDUCTIONS
+#define GEN_PASS_DEF_BLOCKCOLUMNREDUCTIONS
 #include "remat/Conversion/Passes.h.inc"
 } // namespace remat
 
@@ -64,13 +65,12 @@ bool isDimOrConstant(AffineMap map) {
   });
 }
 
-std::optional<RowReduction> match(linalg::GenericOp op, int64_t minRowSize) {
+/// The parts of a reduction both rewrites need: one f32 output indexed by
+/// parallel dims, maps of dims and constants, not a matrix product, and a
+/// pure body combining the output once with one value.
+std::optional<RowReduction> matchReduction(linalg::GenericOp op) {
   if (!op.hasPureBufferSemantics() || op.getNumDpsInits() != 1 ||
       op.getNumResults() != 0)
-    return std::nullopt;
-  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
-  if (iterators.empty() || iterators.back() != utils::IteratorType::reduction ||
-      llvm::count(iterators, utils::IteratorType::reduction) != 1)
     return std::nullopt;
   auto outType = cast<MemRefType>(op.getDpsInitOperand(0)->get().getType());
   if (!outType.getElementType().isF32())
@@ -84,15 +84,12 @@ std::optional<RowReduction> match(linalg::GenericOp op, int64_t minRowSize) {
   for (AffineMap map : op.getIndexingMapsArray())
     if (!isDimOrConstant(map))
       return std::nullopt;
-  // The output is indexed by parallel dims only.
-  unsigned reductionDim = iterators.size() - 1;
+  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
   AffineMap outMap = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
-  if (outMap.isFunctionOfDim(reductionDim))
-    return std::nullopt;
-  // A static row shorter than a warp is left to one thread per row.
-  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
-  if (!ShapedType::isDynamic(ranges.back()) && ranges.back() < minRowSize)
-    return std::nullopt;
+  for (auto [dim, iterator] : llvm::enumerate(iterators))
+    if (iterator == utils::IteratorType::reduction &&
+        outMap.isFunctionOfDim(dim))
+      return std::nullopt;
 
   Block &body = op.getRegion().front();
   auto yield = cast<linalg::YieldOp>(body.getTerminator());
@@ -116,6 +113,43 @@ std::optional<RowReduction> match(linalg::GenericOp op, int64_t minRowSize) {
     if (inner.getNumRegions() || !isMemoryEffectFree(&inner))
       return std::nullopt;
   return RowReduction{op, combiner, element};
+}
+
+/// A row reduction: every loop parallel but the last, a reduction at least
+/// `minRowSize` long (when static).
+std::optional<RowReduction> match(linalg::GenericOp op, int64_t minRowSize) {
+  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+  if (iterators.empty() || iterators.back() != utils::IteratorType::reduction ||
+      llvm::count(iterators, utils::IteratorType::reduction) != 1)
+    return std::nullopt;
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  if (!ShapedType::isDynamic(ranges.back()) && ranges.back() < minRowSize)
+    return std::nullopt;
+  return matchReduction(op);
+}
+
+/// A column reduction: parallel loops, then reduction loops, with the last
+/// parallel loop indexing the innermost dim of the first input (so that
+/// the 32 lanes of a warp read 32 adjacent columns).
+std::optional<RowReduction> matchColumns(linalg::GenericOp op) {
+  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+  auto firstReduction =
+      llvm::find(iterators, utils::IteratorType::reduction);
+  size_t numParallel = firstReduction - iterators.begin();
+  if (numParallel == 0 || firstReduction == iterators.end() ||
+      !std::all_of(firstReduction, iterators.end(), [](utils::IteratorType t) {
+        return t == utils::IteratorType::reduction;
+      }))
+    return std::nullopt;
+  if (op.getNumDpsInputs() == 0)
+    return std::nullopt;
+  AffineMap first = op.getMatchingIndexingMap(op.getDpsInputOperand(0));
+  if (first.getNumResults() == 0)
+    return std::nullopt;
+  auto last = dyn_cast<AffineDimExpr>(first.getResults().back());
+  if (!last || last.getPosition() != numParallel - 1)
+    return std::nullopt;
+  return matchReduction(op);
 }
 
 /// Builds the pieces both versions share.
@@ -150,6 +184,11 @@ struct Builder {
   Value element(ArrayRef<Value> rowIvs, Value j) {
     SmallVector<Value> ivs(rowIvs.begin(), rowIvs.end());
     ivs.push_back(j);
+    return elementAt(ivs);
+  }
+
+  /// The value the body combines into the output at loop position `ivs`.
+  Value elementAt(ArrayRef<Value> ivs) {
     linalg::GenericOp op = r.op;
     Block &body = op.getRegion().front();
     IRMapping mapping;
@@ -299,6 +338,124 @@ void rewrite(const RowReduction &r, bool emulate, int64_t rowsPerBlock) {
   op.erase();
 }
 
+/// Column reductions: a block of 32 x 32 threads per 32 adjacent outputs.
+/// Thread (x, y) combines the reduced elements y, y + 32, ... of output x
+/// (adjacent x read adjacent memory), writes its partial to shared memory,
+/// and after a barrier thread (x, 0) combines the 32 partials in order.
+void rewriteColumns(const RowReduction &r, bool emulate) {
+  linalg::GenericOp op = r.op;
+  OpBuilder b(op);
+  Location loc = op.getLoc();
+  Builder gen{r, b, loc};
+  SmallVector<Range> ranges =
+      cast<linalg::LinalgOp>(op.getOperation()).createLoopRanges(b, loc);
+  unsigned numParallel = llvm::count(op.getIteratorTypesArray(),
+                                     utils::IteratorType::parallel);
+  SmallVector<Value> colSizes, redSizes;
+  for (auto [i, range] : llvm::enumerate(ranges))
+    (i < numParallel ? colSizes : redSizes)
+        .push_back(getValueOrCreateConstantIndexOp(b, loc, range.size));
+  Value cols = gen.index(1), reduced = gen.index(1);
+  for (Value s : colSizes)
+    cols = arith::MulIOp::create(b, loc, cols, s);
+  for (Value s : redSizes)
+    reduced = arith::MulIOp::create(b, loc, reduced, s);
+  auto accType = cast<FloatType>(
+      cast<MemRefType>(op.getDpsInitOperand(0)->get().getType())
+          .getElementType());
+  Value identityValue =
+      arith::ConstantOp::create(b, loc, identity(r.combiner, accType));
+  Value zero = gen.index(0), one = gen.index(1), warp = gen.index(kWarp);
+
+  // Group g's partial of output `col`: reduced elements g, g + 32, ...
+  auto partial = [&](Value col, Value group) -> Value {
+    SmallVector<Value> colIvs = gen.delinearize(col, colSizes);
+    auto loop = scf::ForOp::create(b, loc, group, reduced, warp,
+                                   ValueRange{identityValue});
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(loop.getBody());
+    SmallVector<Value> ivs = colIvs;
+    llvm::append_range(ivs, gen.delinearize(loop.getInductionVar(), redSizes));
+    scf::YieldOp::create(
+        b, loc, gen.combine(loop.getRegionIterArgs().front(), gen.elementAt(ivs)));
+    return loop.getResult(0);
+  };
+  // Partials 0..31 of `col` in order, combined into the output.
+  auto finish = [&](Value col, Value partials, Value column) {
+    auto sum = scf::ForOp::create(
+        b, loc, one, warp, one,
+        ValueRange{memref::LoadOp::create(b, loc, partials,
+                                          ValueRange{zero, column})});
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(sum.getBody());
+      Value next = memref::LoadOp::create(
+          b, loc, partials, ValueRange{sum.getInductionVar(), column});
+      scf::YieldOp::create(
+          b, loc, gen.combine(sum.getRegionIterArgs().front(), next));
+    }
+    gen.store(gen.delinearize(col, colSizes), sum.getResult(0));
+  };
+
+  if (!emulate) {
+    auto shared = MemRefType::get(
+        {kWarp, kWarp}, accType, MemRefLayoutAttrInterface(),
+        gpu::AddressSpaceAttr::get(b.getContext(),
+                                   gpu::AddressSpace::Workgroup));
+    Value grid = arith::CeilDivUIOp::create(b, loc, cols, warp);
+    auto launch = gpu::LaunchOp::create(
+        b, loc, grid, one, one, warp, warp, one,
+        /*dynamicSharedMemorySize=*/nullptr, /*asyncTokenType=*/nullptr,
+        /*asyncDependencies=*/{}, /*workgroupAttributions=*/TypeRange{shared});
+    b.setInsertionPointToStart(&launch.getBody().front());
+    Value partials = launch.getWorkgroupAttributions().front();
+    Value x = launch.getThreadIds().x, y = launch.getThreadIds().y;
+    Value col = arith::AddIOp::create(
+        b, loc, arith::MulIOp::create(b, loc, launch.getBlockIds().x, warp), x);
+    Value inRange =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, col, cols);
+    auto ifCol = scf::IfOp::create(b, loc, TypeRange{accType}, inRange,
+                                   /*withElseRegion=*/true);
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(ifCol.thenBlock());
+      scf::YieldOp::create(b, loc, partial(col, y));
+      b.setInsertionPointToStart(ifCol.elseBlock());
+      scf::YieldOp::create(b, loc, identityValue);
+    }
+    memref::StoreOp::create(b, loc, ifCol.getResult(0), partials,
+                            ValueRange{y, x});
+    // Every thread reaches the barrier: only the loads are guarded.
+    gpu::BarrierOp::create(b, loc);
+    Value firstRow =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, y, zero);
+    Value last = arith::AndIOp::create(b, loc, firstRow, inRange);
+    auto ifLast = scf::IfOp::create(b, loc, last, /*withElse=*/false);
+    b.setInsertionPointToStart(ifLast.thenBlock());
+    finish(col, partials, x);
+    b.setInsertionPointToEnd(&launch.getBody().front());
+    gpu::TerminatorOp::create(b, loc);
+    op.erase();
+    return;
+  }
+
+  // The emulation: for each output, its 32 group partials in a host array.
+  Value partials =
+      memref::AllocaOp::create(b, loc, MemRefType::get({kWarp, 1}, accType));
+  auto colLoop = scf::ForOp::create(b, loc, zero, cols, one);
+  b.setInsertionPointToStart(colLoop.getBody());
+  Value col = colLoop.getInductionVar();
+  {
+    auto groups = scf::ForOp::create(b, loc, zero, warp, one);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(groups.getBody());
+    memref::StoreOp::create(b, loc, partial(col, groups.getInductionVar()),
+                            partials, ValueRange{groups.getInductionVar(), zero});
+  }
+  finish(col, partials, zero);
+  op.erase();
+}
+
 struct WarpRowReductionsPass
     : public remat::impl::WarpRowReductionsBase<WarpRowReductionsPass> {
   using WarpRowReductionsBase::WarpRowReductionsBase;
@@ -315,6 +472,20 @@ struct WarpRowReductionsPass
     });
     for (const RowReduction &r : found)
       rewrite(r, emulate, rowsPerBlock);
+  }
+};
+
+struct BlockColumnReductionsPass
+    : public remat::impl::BlockColumnReductionsBase<BlockColumnReductionsPass> {
+  using BlockColumnReductionsBase::BlockColumnReductionsBase;
+  void runOnOperation() override {
+    SmallVector<RowReduction> found;
+    getOperation().walk([&](linalg::GenericOp op) {
+      if (std::optional<RowReduction> r = matchColumns(op))
+        found.push_back(*r);
+    });
+    for (const RowReduction &r : found)
+      rewriteColumns(r, emulate);
   }
 };
 

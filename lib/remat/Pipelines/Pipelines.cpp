@@ -46,6 +46,9 @@ static void buildGPUMappingPipeline(OpPassManager &pm, int64_t blockSize,
     WarpRowReductionsOptions warp;
     warp.emulate = emulate;
     pm.addNestedPass<func::FuncOp>(createWarpRowReductions(warp));
+    BlockColumnReductionsOptions columns;
+    columns.emulate = emulate;
+    pm.addNestedPass<func::FuncOp>(createBlockColumnReductions(columns));
   }
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToParallelLoopsPass());
   MapLoopsToGPUOptions mapping;

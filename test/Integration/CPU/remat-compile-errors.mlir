@@ -45,7 +45,7 @@
 // THREADS: error: --iters and --threads must be at least 1, --warmup at least 0
 // PROFILEOPS: remat-compile: --profile-ops is for --target=cpu
 // MATH: remat-compile: unknown --math=fast; expected approx or libm
-// GEMM: remat-compile: unknown --gemm=mkl; expected blas or loops
+// GEMM: remat-compile: unknown --gemm=mkl for --target=cpu; expected blas or loops
 // POLICY: policy 'full' needs checkpoint blocks
 // BUDGET: remat-compile: --budget, --max-overhead and --cost-profile need --policy
 // AUTODIFF: error: expects the loss to be a floating-point scalar tensor (tensor<f32>, tensor<bf16>, ...), but it is 'tensor<4xf32>'
