@@ -82,8 +82,10 @@ struct CUDAPipelineOptions
   Option<bool> warpReductions{
       *this, "warp-reductions",
       llvm::cl::desc("Row reductions with one warp per row and shuffles "
-                     "(remat-warp-row-reductions); false: one thread per "
-                     "row"),
+                     "(remat-warp-row-reductions), column reductions with a "
+                     "32x32 block per 32 columns "
+                     "(remat-block-column-reductions); false: one thread "
+                     "per output"),
       llvm::cl::init(true)};
 };
 

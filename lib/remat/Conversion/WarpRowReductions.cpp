@@ -34,13 +34,13 @@ namespace {
 constexpr int64_t kWarp = 32;
 constexpr int64_t kShuffleOffsets[] = {16, 8, 4, 2, 1};
 
-/// A row reduction the pass can rewrite.
+/// A reduction the passes can rewrite: per output, the body op that
+/// combines the output argument with one value, and that value.
 struct RowReduction {
   linalg::GenericOp op;
-  /// The body op that combines the output argument with the row's value.
-  Operation *combiner;
-  /// The combiner's operand that is not the output argument.
-  Value element;
+  SmallVector<Operation *> combiners;
+  SmallVector<Value> elements;
+  size_t size() const { return combiners.size(); }
 };
 
 bool isCombiner(Operation *op) {
@@ -69,11 +69,8 @@ bool isDimOrConstant(AffineMap map) {
 /// parallel dims, maps of dims and constants, not a matrix product, and a
 /// pure body combining the output once with one value.
 std::optional<RowReduction> matchReduction(linalg::GenericOp op) {
-  if (!op.hasPureBufferSemantics() || op.getNumDpsInits() != 1 ||
+  if (!op.hasPureBufferSemantics() || op.getNumDpsInits() == 0 ||
       op.getNumResults() != 0)
-    return std::nullopt;
-  auto outType = cast<MemRefType>(op.getDpsInitOperand(0)->get().getType());
-  if (!outType.getElementType().isF32())
     return std::nullopt;
   // Matrix products are not row reductions here: a warp per output element
   // would read one operand across rows; they go to the GEMM library or the
@@ -85,34 +82,43 @@ std::optional<RowReduction> matchReduction(linalg::GenericOp op) {
     if (!isDimOrConstant(map))
       return std::nullopt;
   SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
-  AffineMap outMap = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
-  for (auto [dim, iterator] : llvm::enumerate(iterators))
-    if (iterator == utils::IteratorType::reduction &&
-        outMap.isFunctionOfDim(dim))
-      return std::nullopt;
-
   Block &body = op.getRegion().front();
   auto yield = cast<linalg::YieldOp>(body.getTerminator());
-  if (yield.getNumOperands() != 1)
-    return std::nullopt;
-  Operation *combiner = yield.getOperand(0).getDefiningOp();
-  BlockArgument out = body.getArguments().back();
-  if (!combiner || combiner->getBlock() != &body || !isCombiner(combiner) ||
-      !out.hasOneUse())
-    return std::nullopt;
-  Value element;
-  if (combiner->getOperand(0) == out)
-    element = combiner->getOperand(1);
-  else if (combiner->getOperand(1) == out)
-    element = combiner->getOperand(0);
-  else
-    return std::nullopt;
-  // Nothing but the combiner's result leaves the body, and the body has no
-  // side effects or regions of its own.
+  RowReduction r{op, {}, {}};
+  for (OpOperand &init : op.getDpsInitsMutable()) {
+    auto outType = cast<MemRefType>(init.get().getType());
+    if (!outType.getElementType().isF32())
+      return std::nullopt;
+    AffineMap outMap = op.getMatchingIndexingMap(&init);
+    for (auto [dim, iterator] : llvm::enumerate(iterators))
+      if (iterator == utils::IteratorType::reduction &&
+          outMap.isFunctionOfDim(dim))
+        return std::nullopt;
+    unsigned i = init.getOperandNumber() - op.getNumDpsInputs();
+    Operation *combiner = yield.getOperand(i).getDefiningOp();
+    BlockArgument out = op.getMatchingBlockArgument(&init);
+    if (!combiner || combiner->getBlock() != &body || !isCombiner(combiner) ||
+        !out.hasOneUse())
+      return std::nullopt;
+    Value element;
+    if (combiner->getOperand(0) == out)
+      element = combiner->getOperand(1);
+    else if (combiner->getOperand(1) == out)
+      element = combiner->getOperand(0);
+    else
+      return std::nullopt;
+    // A combiner's result feeds only the yield (a value that reads the
+    // running total is not a reduction of the elements).
+    if (!combiner->getResult(0).hasOneUse())
+      return std::nullopt;
+    r.combiners.push_back(combiner);
+    r.elements.push_back(element);
+  }
+  // The body has no side effects or regions of its own.
   for (Operation &inner : body.without_terminator())
     if (inner.getNumRegions() || !isMemoryEffectFree(&inner))
       return std::nullopt;
-  return RowReduction{op, combiner, element};
+  return r;
 }
 
 /// A row reduction: every loop parallel but the last, a reduction at least
@@ -152,18 +158,34 @@ std::optional<RowReduction> matchColumns(linalg::GenericOp op) {
   return matchReduction(op);
 }
 
-/// Builds the pieces both versions share.
+/// Builds the pieces both versions share; values come in one per output.
 struct Builder {
   const RowReduction &r;
   OpBuilder &b;
   Location loc;
 
-  Value combine(Value a, Value x) {
-    OperationState state(r.combiner->getLoc(), r.combiner->getName());
+  Value combine(size_t i, Value a, Value x) {
+    Operation *combiner = r.combiners[i];
+    OperationState state(combiner->getLoc(), combiner->getName());
     state.addOperands({a, x});
     state.addTypes(a.getType());
-    state.addAttributes(r.combiner->getAttrs());
+    state.addAttributes(combiner->getAttrs());
     return b.create(state)->getResult(0);
+  }
+  SmallVector<Value> combineAll(ValueRange a, ValueRange x) {
+    SmallVector<Value> out;
+    for (size_t i = 0; i < r.size(); ++i)
+      out.push_back(combine(i, a[i], x[i]));
+    return out;
+  }
+
+  /// Each combiner's identity (f32).
+  SmallVector<Value> identities() {
+    SmallVector<Value> out;
+    for (Operation *combiner : r.combiners)
+      out.push_back(arith::ConstantOp::create(
+          b, loc, identity(combiner, b.getF32Type())));
+    return out;
   }
 
   Value index(int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); }
@@ -180,15 +202,9 @@ struct Builder {
     return out;
   }
 
-  /// The row's element at column `j` (the body without its combiner).
-  Value element(ArrayRef<Value> rowIvs, Value j) {
-    SmallVector<Value> ivs(rowIvs.begin(), rowIvs.end());
-    ivs.push_back(j);
-    return elementAt(ivs);
-  }
-
-  /// The value the body combines into the output at loop position `ivs`.
-  Value elementAt(ArrayRef<Value> ivs) {
+  /// The values the body combines into the outputs at loop position `ivs`
+  /// (the body without its combiners).
+  SmallVector<Value> elementsAt(ArrayRef<Value> ivs) {
     linalg::GenericOp op = r.op;
     Block &body = op.getRegion().front();
     IRMapping mapping;
@@ -199,7 +215,7 @@ struct Builder {
       mapping.map(body.getArgument(input->getOperandNumber()), v);
     }
     for (Operation &inner : body.without_terminator()) {
-      if (&inner == r.combiner)
+      if (llvm::is_contained(r.combiners, &inner))
         continue;
       if (auto idx = dyn_cast<linalg::IndexOp>(inner)) {
         mapping.map(idx.getResult(), ivs[idx.getDim()]);
@@ -207,29 +223,46 @@ struct Builder {
       }
       b.clone(inner, mapping);
     }
-    return mapping.lookupOrDefault(r.element);
+    SmallVector<Value> out;
+    for (Value e : r.elements)
+      out.push_back(mapping.lookupOrDefault(e));
+    return out;
   }
 
-  /// Lane `lane`'s partial result: columns lane, lane + 32, ... < n.
-  Value lanePartial(ArrayRef<Value> rowIvs, Value lane, Value n,
-                    Value identityValue) {
-    auto loop = scf::ForOp::create(b, loc, lane, n, index(kWarp),
-                                   ValueRange{identityValue});
+  /// The partials of reduced elements start, start + 32, ... < n, with
+  /// `ivsAt(j)` the loop position of reduced element j.
+  SmallVector<Value>
+  strided(Value start, Value n,
+          llvm::function_ref<SmallVector<Value>(Value)> ivsAt) {
+    auto loop =
+        scf::ForOp::create(b, loc, start, n, index(kWarp), identities());
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(loop.getBody());
-    Value x = element(rowIvs, loop.getInductionVar());
-    scf::YieldOp::create(b, loc,
-                         combine(loop.getRegionIterArgs().front(), x));
-    return loop.getResult(0);
+    SmallVector<Value> x = elementsAt(ivsAt(loop.getInductionVar()));
+    scf::YieldOp::create(b, loc, combineAll(loop.getRegionIterArgs(), x));
+    return SmallVector<Value>(loop.getResults());
   }
 
-  /// Lane 0's result combined into the output.
-  void store(ArrayRef<Value> rowIvs, Value result) {
+  /// Lane `lane`'s partials of a row: columns lane, lane + 32, ... < n.
+  SmallVector<Value> lanePartial(ArrayRef<Value> rowIvs, Value lane, Value n) {
+    return strided(lane, n, [&](Value j) {
+      SmallVector<Value> ivs(rowIvs.begin(), rowIvs.end());
+      ivs.push_back(j);
+      return ivs;
+    });
+  }
+
+  /// The results combined into the outputs at the parallel position.
+  void store(ArrayRef<Value> rowIvs, ValueRange results) {
     linalg::GenericOp op = r.op;
-    OpOperand *init = op.getDpsInitOperand(0);
-    SmallVector<Value> idx = indices(op.getMatchingIndexingMap(init), rowIvs);
-    Value old = memref::LoadOp::create(b, loc, init->get(), idx);
-    memref::StoreOp::create(b, loc, combine(old, result), init->get(), idx);
+    for (size_t i = 0; i < r.size(); ++i) {
+      OpOperand *init = op.getDpsInitOperand(i);
+      SmallVector<Value> idx =
+          indices(op.getMatchingIndexingMap(init), rowIvs);
+      Value old = memref::LoadOp::create(b, loc, init->get(), idx);
+      memref::StoreOp::create(b, loc, combine(i, old, results[i]),
+                              init->get(), idx);
+    }
   }
 
   /// Row index -> the parallel loops' indices (row-major over `sizes`).
@@ -259,11 +292,7 @@ void rewrite(const RowReduction &r, bool emulate, int64_t rowsPerBlock) {
   Value rows = gen.index(1);
   for (Value s : sizes)
     rows = arith::MulIOp::create(b, loc, rows, s);
-  auto accType = cast<FloatType>(
-      cast<MemRefType>(op.getDpsInitOperand(0)->get().getType())
-          .getElementType());
-  Value identityValue =
-      arith::ConstantOp::create(b, loc, identity(r.combiner, accType));
+  size_t k = r.size();
 
   if (!emulate) {
     Value one = gen.index(1);
@@ -285,13 +314,15 @@ void rewrite(const RowReduction &r, bool emulate, int64_t rowsPerBlock) {
     auto ifRow = scf::IfOp::create(b, loc, inRange, /*withElse=*/false);
     b.setInsertionPointToStart(ifRow.thenBlock());
     SmallVector<Value> rowIvs = gen.delinearize(row, sizes);
-    Value acc = gen.lanePartial(rowIvs, lane, n, identityValue);
+    SmallVector<Value> acc = gen.lanePartial(rowIvs, lane, n);
     Value width = arith::ConstantIntOp::create(b, loc, kWarp, 32);
     for (int64_t offset : kShuffleOffsets) {
       Value off = arith::ConstantIntOp::create(b, loc, offset, 32);
-      auto shuffle = gpu::ShuffleOp::create(b, loc, acc, off, width,
-                                            gpu::ShuffleMode::XOR);
-      acc = gen.combine(acc, shuffle.getShuffleResult());
+      for (size_t i = 0; i < k; ++i) {
+        auto shuffle = gpu::ShuffleOp::create(b, loc, acc[i], off, width,
+                                              gpu::ShuffleMode::XOR);
+        acc[i] = gen.combine(i, acc[i], shuffle.getShuffleResult());
+      }
     }
     Value first = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lane,
                                         gen.index(0));
@@ -304,8 +335,9 @@ void rewrite(const RowReduction &r, bool emulate, int64_t rowsPerBlock) {
     return;
   }
 
-  // The emulation: lanes[32] and a second array for each butterfly step.
-  auto lanesType = MemRefType::get({kWarp}, accType);
+  // The emulation: lanes[k][32] and a second array for each butterfly step.
+  auto lanesType = MemRefType::get({static_cast<int64_t>(k), kWarp},
+                                   b.getF32Type());
   Value lanes = memref::AllocaOp::create(b, loc, lanesType);
   Value next = memref::AllocaOp::create(b, loc, lanesType);
   Value zero = gen.index(0), one = gen.index(1), warp = gen.index(kWarp);
@@ -317,8 +349,10 @@ void rewrite(const RowReduction &r, bool emulate, int64_t rowsPerBlock) {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(laneLoop.getBody());
     Value lane = laneLoop.getInductionVar();
-    Value acc = gen.lanePartial(rowIvs, lane, n, identityValue);
-    memref::StoreOp::create(b, loc, acc, lanes, lane);
+    SmallVector<Value> acc = gen.lanePartial(rowIvs, lane, n);
+    for (size_t i = 0; i < k; ++i)
+      memref::StoreOp::create(b, loc, acc[i], lanes,
+                              ValueRange{gen.index(i), lane});
   }
   for (int64_t offset : kShuffleOffsets) {
     {
@@ -328,13 +362,22 @@ void rewrite(const RowReduction &r, bool emulate, int64_t rowsPerBlock) {
       Value lane = laneLoop.getInductionVar();
       Value partner =
           arith::XOrIOp::create(b, loc, lane, gen.index(offset));
-      Value mine = memref::LoadOp::create(b, loc, lanes, lane);
-      Value theirs = memref::LoadOp::create(b, loc, lanes, partner);
-      memref::StoreOp::create(b, loc, gen.combine(mine, theirs), next, lane);
+      for (size_t i = 0; i < k; ++i) {
+        Value out = gen.index(i);
+        Value mine = memref::LoadOp::create(b, loc, lanes, ValueRange{out, lane});
+        Value theirs =
+            memref::LoadOp::create(b, loc, lanes, ValueRange{out, partner});
+        memref::StoreOp::create(b, loc, gen.combine(i, mine, theirs), next,
+                                ValueRange{out, lane});
+      }
     }
     memref::CopyOp::create(b, loc, next, lanes);
   }
-  gen.store(rowIvs, memref::LoadOp::create(b, loc, lanes, zero));
+  SmallVector<Value> results;
+  for (size_t i = 0; i < k; ++i)
+    results.push_back(
+        memref::LoadOp::create(b, loc, lanes, ValueRange{gen.index(i), zero}));
+  gen.store(rowIvs, results);
   op.erase();
 }
 
@@ -360,46 +403,44 @@ void rewriteColumns(const RowReduction &r, bool emulate) {
     cols = arith::MulIOp::create(b, loc, cols, s);
   for (Value s : redSizes)
     reduced = arith::MulIOp::create(b, loc, reduced, s);
-  auto accType = cast<FloatType>(
-      cast<MemRefType>(op.getDpsInitOperand(0)->get().getType())
-          .getElementType());
-  Value identityValue =
-      arith::ConstantOp::create(b, loc, identity(r.combiner, accType));
+  size_t k = r.size();
   Value zero = gen.index(0), one = gen.index(1), warp = gen.index(kWarp);
 
-  // Group g's partial of output `col`: reduced elements g, g + 32, ...
-  auto partial = [&](Value col, Value group) -> Value {
+  // Group g's partials of output `col`: reduced elements g, g + 32, ...
+  auto partial = [&](Value col, Value group) -> SmallVector<Value> {
     SmallVector<Value> colIvs = gen.delinearize(col, colSizes);
-    auto loop = scf::ForOp::create(b, loc, group, reduced, warp,
-                                   ValueRange{identityValue});
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(loop.getBody());
-    SmallVector<Value> ivs = colIvs;
-    llvm::append_range(ivs, gen.delinearize(loop.getInductionVar(), redSizes));
-    scf::YieldOp::create(
-        b, loc, gen.combine(loop.getRegionIterArgs().front(), gen.elementAt(ivs)));
-    return loop.getResult(0);
+    return gen.strided(group, reduced, [&](Value j) {
+      SmallVector<Value> ivs = colIvs;
+      llvm::append_range(ivs, gen.delinearize(j, redSizes));
+      return ivs;
+    });
   };
-  // Partials 0..31 of `col` in order, combined into the output.
+  // Partials[i][0..31][column] in order, combined into the outputs.
   auto finish = [&](Value col, Value partials, Value column) {
-    auto sum = scf::ForOp::create(
-        b, loc, one, warp, one,
-        ValueRange{memref::LoadOp::create(b, loc, partials,
-                                          ValueRange{zero, column})});
+    SmallVector<Value> firsts;
+    for (size_t i = 0; i < k; ++i)
+      firsts.push_back(memref::LoadOp::create(
+          b, loc, partials, ValueRange{gen.index(i), zero, column}));
+    auto sum = scf::ForOp::create(b, loc, one, warp, one, firsts);
     {
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPointToStart(sum.getBody());
-      Value next = memref::LoadOp::create(
-          b, loc, partials, ValueRange{sum.getInductionVar(), column});
-      scf::YieldOp::create(
-          b, loc, gen.combine(sum.getRegionIterArgs().front(), next));
+      SmallVector<Value> next;
+      for (size_t i = 0; i < k; ++i)
+        next.push_back(memref::LoadOp::create(
+            b, loc, partials,
+            ValueRange{gen.index(i), sum.getInductionVar(), column}));
+      scf::YieldOp::create(b, loc,
+                           gen.combineAll(sum.getRegionIterArgs(), next));
     }
-    gen.store(gen.delinearize(col, colSizes), sum.getResult(0));
+    gen.store(gen.delinearize(col, colSizes),
+              SmallVector<Value>(sum.getResults()));
   };
+  int64_t outputs = static_cast<int64_t>(k);
 
   if (!emulate) {
     auto shared = MemRefType::get(
-        {kWarp, kWarp}, accType, MemRefLayoutAttrInterface(),
+        {outputs, kWarp, kWarp}, b.getF32Type(), MemRefLayoutAttrInterface(),
         gpu::AddressSpaceAttr::get(b.getContext(),
                                    gpu::AddressSpace::Workgroup));
     Value grid = arith::CeilDivUIOp::create(b, loc, cols, warp);
@@ -414,17 +455,19 @@ void rewriteColumns(const RowReduction &r, bool emulate) {
         b, loc, arith::MulIOp::create(b, loc, launch.getBlockIds().x, warp), x);
     Value inRange =
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, col, cols);
-    auto ifCol = scf::IfOp::create(b, loc, TypeRange{accType}, inRange,
+    SmallVector<Type> types(k, b.getF32Type());
+    auto ifCol = scf::IfOp::create(b, loc, types, inRange,
                                    /*withElseRegion=*/true);
     {
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPointToStart(ifCol.thenBlock());
       scf::YieldOp::create(b, loc, partial(col, y));
       b.setInsertionPointToStart(ifCol.elseBlock());
-      scf::YieldOp::create(b, loc, identityValue);
+      scf::YieldOp::create(b, loc, gen.identities());
     }
-    memref::StoreOp::create(b, loc, ifCol.getResult(0), partials,
-                            ValueRange{y, x});
+    for (size_t i = 0; i < k; ++i)
+      memref::StoreOp::create(b, loc, ifCol.getResult(i), partials,
+                              ValueRange{gen.index(i), y, x});
     // Every thread reaches the barrier: only the loads are guarded.
     gpu::BarrierOp::create(b, loc);
     Value firstRow =
@@ -440,8 +483,8 @@ void rewriteColumns(const RowReduction &r, bool emulate) {
   }
 
   // The emulation: for each output, its 32 group partials in a host array.
-  Value partials =
-      memref::AllocaOp::create(b, loc, MemRefType::get({kWarp, 1}, accType));
+  Value partials = memref::AllocaOp::create(
+      b, loc, MemRefType::get({outputs, kWarp, 1}, b.getF32Type()));
   auto colLoop = scf::ForOp::create(b, loc, zero, cols, one);
   b.setInsertionPointToStart(colLoop.getBody());
   Value col = colLoop.getInductionVar();
@@ -449,8 +492,11 @@ void rewriteColumns(const RowReduction &r, bool emulate) {
     auto groups = scf::ForOp::create(b, loc, zero, warp, one);
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(groups.getBody());
-    memref::StoreOp::create(b, loc, partial(col, groups.getInductionVar()),
-                            partials, ValueRange{groups.getInductionVar(), zero});
+    SmallVector<Value> acc = partial(col, groups.getInductionVar());
+    for (size_t i = 0; i < k; ++i)
+      memref::StoreOp::create(
+          b, loc, acc[i], partials,
+          ValueRange{gen.index(i), groups.getInductionVar(), zero});
   }
   finish(col, partials, zero);
   op.erase();

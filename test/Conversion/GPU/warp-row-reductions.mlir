@@ -12,13 +12,13 @@
 // CHECK-DAG:     %[[C8:.*]] = arith.constant 8 : index
 // CHECK-DAG:     %[[C40:.*]] = arith.constant 40 : index
 // CHECK:         %[[ROWS:.*]] = arith.muli %{{.*}}, %[[C8]] : index
-// CHECK:         %[[ID:.*]] = arith.constant -0.000000e+00 : f32
 // CHECK:         %[[GRID:.*]] = arith.ceildivui %[[ROWS]], %[[C8]]
 // CHECK:         %[[C32:.*]] = arith.constant 32 : index
 // CHECK:         gpu.launch blocks(%[[BX:.*]], %{{.*}}, %{{.*}}) in (%{{.*}} = %[[GRID]], {{.*}}) threads(%[[TX:.*]], %[[TY:.*]], %{{.*}}) in (%{{.*}} = %[[C32]], %{{.*}} = %[[C8]],
 // CHECK:           %[[ROW:.*]] = arith.addi %{{.*}}, %[[TY]]
 // CHECK:           %[[IN:.*]] = arith.cmpi ult, %[[ROW]], %[[ROWS]]
 // CHECK:           scf.if %[[IN]] {
+// CHECK:             %[[ID:.*]] = arith.constant -0.000000e+00 : f32
 // CHECK:             %[[PART:.*]] = scf.for %[[J:.*]] = %[[TX]] to %[[C40]] step %{{.*}} iter_args(%[[ACC:.*]] = %[[ID]])
 // CHECK:               memref.load %arg0[%{{.*}}, %{{.*}}, %[[J]]]
 // CHECK:               arith.subf
@@ -36,20 +36,20 @@
 // The emulation: the same order of operations as host loops.
 // EMU-LABEL: func.func @softmax_sum
 // EMU-NOT:     gpu.
-// EMU:         %[[LANES:.*]] = memref.alloca() : memref<32xf32>
-// EMU:         %[[NEXT:.*]] = memref.alloca() : memref<32xf32>
+// EMU:         %[[LANES:.*]] = memref.alloca() : memref<1x32xf32>
+// EMU:         %[[NEXT:.*]] = memref.alloca() : memref<1x32xf32>
 // EMU:         scf.for %[[ROW:.*]] =
 // EMU:           scf.for %[[LANE:.*]] = %c0 to %c32 step %c1 {
 // EMU:             scf.for %{{.*}} = %[[LANE]] to %c40 step %c32
-// EMU:             memref.store %{{.*}}, %[[LANES]][%[[LANE]]]
+// EMU:             memref.store %{{.*}}, %[[LANES]][%c0, %[[LANE]]]
 // EMU:           scf.for %[[L:.*]] = %c0 to %c32 step %c1 {
 // EMU:             %[[P:.*]] = arith.xori %[[L]], %c16
-// EMU:             memref.load %[[LANES]][%[[L]]]
-// EMU:             memref.load %[[LANES]][%[[P]]]
-// EMU:             memref.store %{{.*}}, %[[NEXT]][%[[L]]]
+// EMU:             memref.load %[[LANES]][%c0, %[[L]]]
+// EMU:             memref.load %[[LANES]][%c0, %[[P]]]
+// EMU:             memref.store %{{.*}}, %[[NEXT]][%c0, %[[L]]]
 // EMU:           memref.copy %[[NEXT]], %[[LANES]]
 // EMU-COUNT-4:   memref.copy %[[NEXT]], %[[LANES]]
-// EMU:           memref.load %[[LANES]][%c0]
+// EMU:           memref.load %[[LANES]][%c0, %c0]
 #x = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
 #row = affine_map<(d0, d1, d2) -> (d0, d1)>
 func.func @softmax_sum(%x: memref<4x8x40xf32>, %m: memref<4x8xf32>, %out: memref<4x8xf32>) {
@@ -69,8 +69,8 @@ func.func @softmax_sum(%x: memref<4x8x40xf32>, %m: memref<4x8xf32>, %out: memref
 // A max with the combiner's operands the other way round and a broadcast
 // (constant) index; its identity is -inf. linalg.index is the row's column.
 // CHECK-LABEL: func.func @max_and_index
-// CHECK-DAG:     arith.constant 0xFF800000 : f32
 // CHECK:         gpu.launch
+// CHECK:           arith.constant 0xFF800000 : f32
 // CHECK:           scf.for %[[J:[a-z0-9_]+]] =
 // CHECK:             memref.load %arg0[%c0{{.*}}, %{{.*}}, %[[J]]]
 // CHECK:             arith.index_cast %[[J]]
@@ -143,6 +143,31 @@ func.func @left_alone(%a: memref<8x64xf32>, %b: memref<64x8xf32>, %c: memref<8x8
     %m = arith.mulf %acc, %x : f32
     %q = arith.addf %acc, %m : f32
     linalg.yield %q : f32
+  }
+  return
+}
+
+// -----
+
+// Two outputs (layernorm_grad's row sums of g and g * xhat): each lane
+// carries both totals, each is shuffled, and lane 0 stores both.
+// CHECK-LABEL: func.func @two_outputs
+// CHECK:         gpu.launch
+// CHECK:           scf.for {{.*}} -> (f32, f32)
+// CHECK-COUNT-10:  gpu.shuffle  xor
+// CHECK:           scf.if
+// CHECK:             memref.store %{{.*}}, %arg2
+// CHECK:             memref.store %{{.*}}, %arg3
+#x2 = affine_map<(d0, d1) -> (d0, d1)>
+#o2 = affine_map<(d0, d1) -> (d0)>
+func.func @two_outputs(%g: memref<8x64xf32>, %xh: memref<8x64xf32>, %s1: memref<8xf32>, %s2: memref<8xf32>) {
+  linalg.generic {indexing_maps = [#x2, #x2, #o2, #o2], iterator_types = ["parallel", "reduction"]}
+      ins(%g, %xh : memref<8x64xf32>, memref<8x64xf32>) outs(%s1, %s2 : memref<8xf32>, memref<8xf32>) {
+  ^bb0(%a: f32, %b: f32, %acc1: f32, %acc2: f32):
+    %p = arith.mulf %a, %b : f32
+    %t1 = arith.addf %acc1, %a : f32
+    %t2 = arith.addf %acc2, %p : f32
+    linalg.yield %t1, %t2 : f32, f32
   }
   return
 }
