@@ -14,7 +14,7 @@ if [ -z "${REMAT_CUBLASLT:-}" ]; then
   REMAT_CUBLASLT=$(python3 scripts/gpu_check.py --cublaslt-dir 2>/dev/null || true)
   export REMAT_CUBLASLT
 fi
-echo "REMAT_CUBLASLT=${REMAT_CUBLASLT:-} (empty: the runtime's own search)"
+echo "REMAT_CUBLASLT=${REMAT_CUBLASLT:-<unset: the runtime searches its default places>}"
 nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv > "$LOG/gpu.txt" 2>&1 || true
 python3 scripts/gpu_check.py gpu-check "$LOG" 2>&1 | tee "$LOG/summary.txt"
 exit "${PIPESTATUS[0]}"

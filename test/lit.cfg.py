@@ -104,6 +104,9 @@ if os.path.exists(torch_python):
         config.substitutions.append(
             ("%sass_summary", torch_python + " " + os.path.join(
                 config.remat_src_root, "scripts", "sass_summary.py")))
+        config.substitutions.append(
+            ("%static_roofline", torch_python + " " + os.path.join(
+                config.remat_src_root, "scripts", "static_roofline.py")))
 if os.path.exists("/dev/nvidia0") or shutil.which("nvidia-smi"):
     config.available_features.add("cuda-device")
 llvm_config.with_environment("PATH", "/usr/local/cuda/bin", append_path=True)

@@ -26,6 +26,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
@@ -133,6 +134,13 @@ static cl::opt<std::string> gemmKind(
              "the choice made at run time (auto, the default: generated "
              "kernels where no libcublasLt is found)"),
     cl::cat(rematCategory));
+
+static cl::opt<std::string> reductionsKind(
+    "reductions",
+    cl::desc("--target=cuda: row reductions one warp per row and column "
+             "reductions a 32x32 block per 32 columns (parallel, the "
+             "default), or one thread per output (serial)"),
+    cl::init("parallel"), cl::cat(rematCategory));
 
 /// --gemm's value, or the target's default.
 static std::string gemmChoice() {
@@ -447,10 +455,28 @@ llvm::json::Object kernelTable(ModuleOp module, StringRef entry,
       instances.push_back(std::move(entry));
       lastLoc = loc;
     }
-    launches.push_back(
-        llvm::json::Object{{"index", static_cast<int64_t>(launches.size())},
-                           {"kernel", kernel},
-                           {"instance", instance}});
+    llvm::json::Object record{{"index", static_cast<int64_t>(launches.size())},
+                              {"kernel", kernel},
+                              {"instance", instance}};
+    // Constant launch dims (all of remat's kernels have them), for the
+    // static speed estimate (scripts/static_roofline.py).
+    if (auto launch = dyn_cast<gpu::LaunchFuncOp>(op)) {
+      auto dims = [](std::initializer_list<Value> values) -> llvm::json::Value {
+        llvm::json::Array out;
+        for (Value v : values) {
+          APInt c;
+          if (!matchPattern(v, m_ConstantInt(&c)))
+            return nullptr;
+          out.push_back(c.getSExtValue());
+        }
+        return out;
+      };
+      record["grid"] = dims({launch.getGridSizeX(), launch.getGridSizeY(),
+                             launch.getGridSizeZ()});
+      record["block"] = dims({launch.getBlockSizeX(), launch.getBlockSizeY(),
+                              launch.getBlockSizeZ()});
+    }
+    launches.push_back(std::move(record));
   });
   return llvm::json::Object{{"entry", entry},
                             {"launches", std::move(launches)},
@@ -629,6 +655,11 @@ LogicalResult compile(MLIRContext &context, llvm::SourceMgr &sourceMgr) {
                  << "\n";
     return failure();
   }
+  if (reductionsKind != "parallel" && reductionsKind != "serial") {
+    llvm::errs() << "remat-compile: unknown --reductions=" << reductionsKind
+                 << "; expected parallel or serial\n";
+    return failure();
+  }
 #ifndef REMAT_HAVE_BLAS
   if (gemm == "blas") {
     llvm::errs() << "remat-compile: this build has no OpenBLAS (static "
@@ -774,6 +805,7 @@ LogicalResult compile(MLIRContext &context, llvm::SourceMgr &sourceMgr) {
     remat::CUDAPipelineOptions pipelineOptions;
     pipelineOptions.fuseElementwise = fuseElementwise;
     pipelineOptions.gemmLibrary = gemm != "generated";
+    pipelineOptions.warpReductions = reductionsKind == "parallel";
     if (emitKind == "cubin")
       pipelineOptions.format = "bin";
     else if (emitKind == "ptx")

@@ -4,6 +4,7 @@
 // RUN: remat-compile %s --target=cuda --emit=cubin -o %t/step.cubin
 // RUN: %sass_summary %t/step.cubin --kernels %t/step.kernels.json --json %t/sass.json | FileCheck %s
 // RUN: %python -c "import json; r = json.load(open('%t/sass.json'))['reduction']; print('shuffle kernels', r['shfl'] // 5, 'rest', r['shfl'] % 5)" | FileCheck %s --check-prefix=SHFL
+// RUN: %static_roofline %t/step.kernels.json %t/step.cubin | FileCheck %s --check-prefix=STATIC
 // RUN: remat-compile %s --target=cuda --emit=ptx -o %t/step.ptx
 // RUN: FileCheck %s --check-prefix=PTX < %t/step.ptx
 
@@ -18,6 +19,13 @@
 // CHECK: class
 // CHECK: reduction {{[1-9][0-9]*}} 0 {{[0-9]+}} {{[1-9][0-9]*}} {{[1-9][0-9]*}}
 // SHFL: shuffle kernels {{[1-9][0-9]*}} rest 0
+// The static view: per kind, the roofline of the ops and the occupancy and
+// grid fill of their kernels (16 rows: 2 blocks of 8 warps fill 0.2% of
+// an H200's block slots).
+// STATIC: kind {{.*}} roofline us occupancy fill
+// STATIC: softmax 1 {{[0-9]+}} {{.*}} 0.00
+// STATIC: total
+
 // PTX: shfl.sync.bfly.b32
 // PTX: bar.sync
 
