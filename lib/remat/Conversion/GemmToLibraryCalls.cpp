@@ -221,6 +221,19 @@ FailureOr<func::FuncOp> gemmFunction(ModuleOp module, OpBuilder &builder) {
   return decl;
 }
 
+/// beta = 0 replaces a zero fill of C right before the product (the fill
+/// is erased); otherwise the call accumulates, beta = 1.
+float takeZeroFill(linalg::LinalgOp op, const Gemm &gemm,
+                   RewriterBase &rewriter) {
+  auto fill = dyn_cast_or_null<linalg::FillOp>(op->getPrevNode());
+  if (!fill || !fill.hasPureBufferSemantics() ||
+      fill.getDpsInitOperand(0)->get() != gemm.c.buffer ||
+      !matchPattern(fill.getDpsInputOperand(0)->get(), m_AnyZeroFloat()))
+    return 1.0f;
+  rewriter.eraseOp(fill);
+  return 0.0f;
+}
+
 void rewriteGemm(linalg::LinalgOp op, const Gemm &gemm, func::FuncOp callee,
                  RewriterBase &rewriter) {
   Location loc = op.getLoc();
@@ -230,16 +243,7 @@ void rewriteGemm(linalg::LinalgOp op, const Gemm &gemm, func::FuncOp callee,
     return arith::IndexCastOp::create(b, loc, i64, index);
   };
 
-  // beta = 0 replaces a zero fill of C right before the product.
-  float beta = 1.0f;
-  if (auto fill = dyn_cast_or_null<linalg::FillOp>(op->getPrevNode())) {
-    if (fill.hasPureBufferSemantics() &&
-        fill.getDpsInitOperand(0)->get() == gemm.c.buffer &&
-        matchPattern(fill.getDpsInputOperand(0)->get(), m_AnyZeroFloat())) {
-      beta = 0.0f;
-      rewriter.eraseOp(fill);
-    }
-  }
+  float beta = takeZeroFill(op, gemm, rewriter);
 
   struct Metadata {
     const GemmOperand *operand;
@@ -365,15 +369,7 @@ void rewriteCudaGemm(linalg::LinalgOp op, const Gemm &gemm,
   auto toI64 = [&](Value index) -> Value {
     return arith::IndexCastOp::create(rewriter, loc, i64, index);
   };
-  float beta = 1.0f;
-  if (auto fill = dyn_cast_or_null<linalg::FillOp>(op->getPrevNode())) {
-    if (fill.hasPureBufferSemantics() &&
-        fill.getDpsInitOperand(0)->get() == gemm.c.buffer &&
-        matchPattern(fill.getDpsInputOperand(0)->get(), m_AnyZeroFloat())) {
-      beta = 0.0f;
-      rewriter.eraseOp(fill);
-    }
-  }
+  float beta = takeZeroFill(op, gemm, rewriter);
   auto cType = cast<MemRefType>(gemm.c.buffer.getType());
   auto aType = cast<MemRefType>(gemm.a.buffer.getType());
   SmallVector<int64_t> batchSizes;

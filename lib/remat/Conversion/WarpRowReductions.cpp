@@ -190,6 +190,16 @@ struct Builder {
 
   Value index(int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); }
 
+  /// The op's loop sizes, as index values.
+  SmallVector<Value> loopSizes() {
+    linalg::GenericOp op = r.op;
+    SmallVector<Value> sizes;
+    for (Range &range :
+         cast<linalg::LinalgOp>(op.getOperation()).createLoopRanges(b, loc))
+      sizes.push_back(getValueOrCreateConstantIndexOp(b, loc, range.size));
+    return sizes;
+  }
+
   /// The indices of an operand at loop position `ivs`.
   SmallVector<Value> indices(AffineMap map, ArrayRef<Value> ivs) {
     SmallVector<Value> out;
@@ -282,11 +292,7 @@ void rewrite(const RowReduction &r, bool emulate, int64_t rowsPerBlock) {
   OpBuilder b(op);
   Location loc = op.getLoc();
   Builder gen{r, b, loc};
-  SmallVector<Range> ranges =
-      cast<linalg::LinalgOp>(op.getOperation()).createLoopRanges(b, loc);
-  SmallVector<Value> sizes;
-  for (Range &range : ranges)
-    sizes.push_back(getValueOrCreateConstantIndexOp(b, loc, range.size));
+  SmallVector<Value> sizes = gen.loopSizes();
   Value n = sizes.back();
   sizes.pop_back();
   Value rows = gen.index(1);
@@ -390,14 +396,11 @@ void rewriteColumns(const RowReduction &r, bool emulate) {
   OpBuilder b(op);
   Location loc = op.getLoc();
   Builder gen{r, b, loc};
-  SmallVector<Range> ranges =
-      cast<linalg::LinalgOp>(op.getOperation()).createLoopRanges(b, loc);
   unsigned numParallel = llvm::count(op.getIteratorTypesArray(),
                                      utils::IteratorType::parallel);
-  SmallVector<Value> colSizes, redSizes;
-  for (auto [i, range] : llvm::enumerate(ranges))
-    (i < numParallel ? colSizes : redSizes)
-        .push_back(getValueOrCreateConstantIndexOp(b, loc, range.size));
+  SmallVector<Value> colSizes = gen.loopSizes(), redSizes;
+  redSizes.assign(colSizes.begin() + numParallel, colSizes.end());
+  colSizes.resize(numParallel);
   Value cols = gen.index(1), reduced = gen.index(1);
   for (Value s : colSizes)
     cols = arith::MulIOp::create(b, loc, cols, s);
