@@ -25,6 +25,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <algorithm>
 #include <cstring>
 #include <map>
 #include <mutex>
@@ -286,7 +287,7 @@ struct Plan {
 };
 using Key = std::tuple<int, int64_t, int64_t, int64_t, bool, bool, int64_t,
                        int64_t, int64_t, int64_t, int64_t, int64_t, int64_t,
-                       bool, int, int, int>;
+                       bool, uint32_t, uint32_t, uint32_t>;
 std::map<Key, Plan> plans;
 
 bool tf32() {
@@ -400,6 +401,22 @@ void remat_cuda_gemm(void *stream, int32_t dtype, int64_t batch0,
                     ? mgpuMemAlloc(workspaceSize(), nullptr, false)
                     : nullptr;
   }
+  // Every matrix the call touches must have the alignment the algorithm is
+  // chosen for: the first one's, and what the batch strides keep of it.
+  auto batchAlignment = [&](char *base, int64_t stride0, int64_t stride1,
+                            unsigned bytes) -> uint32_t {
+    int a = alignment(base);
+    if (batch0 > 1)
+      a = std::min(a, alignment(reinterpret_cast<void *>(
+                          static_cast<uintptr_t>(stride0 * bytes))));
+    if (batch1 > 1)
+      a = std::min(a, alignment(reinterpret_cast<void *>(
+                          static_cast<uintptr_t>(stride1 * bytes))));
+    return static_cast<uint32_t>(a);
+  };
+  uint32_t alignA = batchAlignment(la, laBatch0, laBatch1, inBytes);
+  uint32_t alignB = batchAlignment(lb, lbBatch0, lbBatch1, inBytes);
+  uint32_t alignC = batchAlignment(pc, cBatch0, cBatch1, 4);
   Key key{dtype,
           p->m,
           p->n,
@@ -414,9 +431,9 @@ void remat_cuda_gemm(void *stream, int32_t dtype, int64_t batch0,
           batch1 > 1 ? lbBatch1 : 0,
           batch1 > 1 ? cBatch1 : 0,
           beta == 0.0f,
-          alignment(la),
-          alignment(lb),
-          alignment(pc)};
+          alignA,
+          alignB,
+          alignC};
   auto it = plans.find(key);
   if (it == plans.end()) {
     Plan plan;
@@ -442,8 +459,6 @@ void remat_cuda_gemm(void *stream, int32_t dtype, int64_t batch0,
     uint32_t scheme = CUBLASLT_REDUCTION_SCHEME_NONE;
     LT(cublasLtMatmulPreferenceSetAttribute, pref,
        CUBLASLT_MATMUL_PREF_REDUCTION_SCHEME_MASK, &scheme, sizeof(scheme));
-    uint32_t alignA = alignment(la), alignB = alignment(lb),
-             alignC = alignment(pc);
     LT(cublasLtMatmulPreferenceSetAttribute, pref,
        CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_A_BYTES, &alignA, sizeof(alignA));
     LT(cublasLtMatmulPreferenceSetAttribute, pref,
