@@ -137,9 +137,10 @@ static cl::opt<std::string> gemmKind(
 
 static cl::opt<std::string> reductionsKind(
     "reductions",
-    cl::desc("--target=cuda: row reductions one warp per row and column "
-             "reductions a 32x32 block per 32 columns (parallel, the "
-             "default), or one thread per output (serial)"),
+    cl::desc("--target=cuda: row reductions one warp per row, column "
+             "reductions a 32x32 block per 32 columns and generated GEMMs "
+             "in shared-memory tiles (parallel, the default), or one "
+             "thread per output (serial)"),
     cl::init("parallel"), cl::cat(rematCategory));
 
 /// --gemm's value, or the target's default.
@@ -806,6 +807,7 @@ LogicalResult compile(MLIRContext &context, llvm::SourceMgr &sourceMgr) {
     pipelineOptions.fuseElementwise = fuseElementwise;
     pipelineOptions.gemmLibrary = gemm != "generated";
     pipelineOptions.warpReductions = reductionsKind == "parallel";
+    pipelineOptions.tiledGemm = reductionsKind == "parallel";
     if (emitKind == "cubin")
       pipelineOptions.format = "bin";
     else if (emitKind == "ptx")

@@ -324,4 +324,33 @@ def BlockColumnReductions : Pass<"remat-block-column-reductions", "::mlir::func:
                            "::mlir::arith::ArithDialect"];
 }
 
+def TiledGemm : Pass<"remat-tiled-gemm", "::mlir::ModuleOp"> {
+  let summary = "Generate matrix products with shared-memory tiles and register blocking";
+  let description = [{
+    Rewrites every matrix product on buffers that `remat-gemm-to-library-calls`
+    recognizes (f32, or f16/bf16 inputs widened into an f32 accumulator)
+    and that is still a linalg op (the products cuBLASLt does not take, and
+    all of them under `remat-compile --gemm=generated` or in a function
+    marked `remat.generated_gemm`) into a `gpu.launch`: a block of 16x16
+    threads per 64x64 tile of C (grid z: the batch), each thread 4x4
+    outputs (rows ty + 16 i, columns tx + 16 j), and a loop over k in tiles
+    of 16 staged in shared memory (A as 16x64, B as 16x64, loaded by all
+    256 threads with adjacent threads on adjacent elements, zero outside
+    the matrices) between two barriers. Each output starts from C's value
+    and adds `a * b` in ascending k, exactly as the loops do (the last k
+    tile stops at K), so results are the loops' up to FMA contraction, on
+    any shape, tile multiples or not. With `emulate`, the same order as
+    host loops (blocks and threads as loops, each barrier the boundary
+    between a loop over threads that stages and one that multiplies).
+  }];
+  let options = [
+    Option<"emulate", "emulate", "bool", /*default=*/"false",
+           "Write the kernel's order of operations as host loops (CPU)">
+  ];
+  let dependentDialects = ["::mlir::gpu::GPUDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
 #endif // REMAT_CONVERSION_PASSES

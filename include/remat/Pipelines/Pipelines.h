@@ -87,6 +87,12 @@ struct CUDAPipelineOptions
                      "(remat-block-column-reductions); false: one thread "
                      "per output"),
       llvm::cl::init(true)};
+  Option<bool> tiledGemm{
+      *this, "tiled-gemm",
+      llvm::cl::desc("Matrix products left to kernels as shared-memory "
+                     "tiled GEMMs (remat-tiled-gemm); false: one thread "
+                     "per output"),
+      llvm::cl::init(true)};
 };
 
 /// The CPU pipeline's bufferization, then: linalg -> parallel loops ->

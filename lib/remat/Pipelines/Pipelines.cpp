@@ -40,7 +40,13 @@ static void buildBufferizationPipeline(OpPassManager &pm, bool fuse) {
 /// linalg on buffers -> parallel loops -> 1-D, tiled, mapped -> gpu.launch;
 /// row reductions -> one warp per row (as host loops when `emulate`).
 static void buildGPUMappingPipeline(OpPassManager &pm, int64_t blockSize,
-                                    bool warpReductions, bool emulate) {
+                                    bool warpReductions, bool tiledGemm,
+                                    bool emulate) {
+  if (tiledGemm) {
+    TiledGemmOptions tiled;
+    tiled.emulate = emulate;
+    pm.addPass(createTiledGemm(tiled));
+  }
   pm.addNestedPass<func::FuncOp>(createParallelDimsFirst());
   if (warpReductions) {
     WarpRowReductionsOptions warp;
@@ -69,7 +75,7 @@ void remat::buildCPUPipeline(OpPassManager &pm,
     pm.addPass(createApproximateMath());
   if (options.emulateGPUMapping) {
     buildGPUMappingPipeline(pm, /*blockSize=*/256, /*warpReductions=*/true,
-                            /*emulate=*/true);
+                            /*tiledGemm=*/true, /*emulate=*/true);
     pm.addNestedPass<func::FuncOp>(createEmulateGPULaunches());
   }
 
@@ -107,7 +113,7 @@ void remat::buildCUDAPipeline(OpPassManager &pm,
     pm.addPass(createGemmToLibraryCalls(gemm));
   }
   buildGPUMappingPipeline(pm, options.blockSize, options.warpReductions,
-                          /*emulate=*/false);
+                          options.tiledGemm, /*emulate=*/false);
   pm.addNestedPass<func::FuncOp>(createHostBuffersToDevice());
   pm.addPass(createGpuKernelOutliningPass());
   // One module: LLVM, libdevice and ptxas run once for the whole step.

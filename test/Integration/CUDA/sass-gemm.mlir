@@ -17,7 +17,8 @@
 // Where cuBLASLt runs the matrix products, the step's SASS has no GEMM
 // kernel: the table's two products (forward and the weight gradient, a
 // transposed one) are library calls and every kernel in the cubin is
-// another class. --gemm=generated has GEMM kernels and no library call;
+// another class. --gemm=generated has GEMM kernels and no library call,
+// tiled through shared memory (LDS/STS);
 // --gemm=auto has both: the generated ones belong to the fallback entry
 // the executable runs where no libcublasLt is found.
 
@@ -27,7 +28,7 @@
 // LIB: gemm 0 2
 // LIB-NOT: gemm
 
-// GEN: gemm {{[1-9][0-9]*}} 0 {{[1-9]}}
+// GEN: gemm {{[1-9][0-9]*}} 0 {{[1-9][0-9]*}} 0 {{[1-9][0-9]*}}
 
 // AUTO: fallback {{[1-9][0-9]*}} 0
 // AUTO: gemm 0 2
