@@ -21,7 +21,12 @@ if [ ! -f build-asan/build.ninja ]; then
     -DCMAKE_CXX_COMPILER_LAUNCHER=ccache >/dev/null
 fi
 echo "== building build-asan/"
-ninja -C build-asan remat-opt remat-compile remat-unittests
+targets=(remat-opt remat-compile remat-unittests)
+# The CUDA runtime's unit tests, where cuda.h was found.
+if ninja -C build-asan -t targets all | grep -q '^remat-cuda-runtime-tests:'; then
+  targets+=(remat-cuda-runtime-tests)
+fi
+ninja -C build-asan "${targets[@]}"
 
 # Leaks are reported too; MLIR's own registries are freed at exit.
 export ASAN_OPTIONS="${ASAN_OPTIONS:-abort_on_error=1:detect_leaks=1}"

@@ -170,6 +170,7 @@ TEST(CublasLtLibrary, ToolkitLibraryHasEveryFunction) {
   EXPECT_NE(statusText(*lib, 15).find("CUBLAS_STATUS_NOT_SUPPORTED"),
             std::string::npos)
       << statusText(*lib, 15);
+  releaseLibrary(lib);
 }
 
 TEST(CublasLtLibrary, MissingLibraryNamesThePlacesSearched) {

@@ -188,7 +188,7 @@ const Library *loadLibraryFrom(const std::vector<std::string> &paths,
       std::string why;
       Library library;
       if (openLibrary(file, library, why))
-        return new Library(library); // loaded for the process's life
+        return new Library(library);
       // A file that exists but does not load is worth reporting.
       if (why.find("No such file") == std::string::npos)
         lastWhy = why;
@@ -212,6 +212,12 @@ const Library *loadLibrary(std::string *error) {
   if (!library && error)
     *error = failure;
   return library;
+}
+
+void releaseLibrary(const Library *library) {
+  // The shared library itself stays loaded: its static state (libstdc++'s
+  // exception pool among it) would be freed under anything still using it.
+  delete library;
 }
 
 std::string libraryPath(const Library &library) { return library.path; }

@@ -76,9 +76,12 @@ struct Library;
 const Library *loadLibrary(std::string *error);
 /// The search itself, uncached: the first of `paths` (folders, files, or
 /// "LD_LIBRARY_PATH" for the loader's own search) that has a libcublasLt
-/// with every function. The library stays loaded.
+/// with every function.
 const Library *loadLibraryFrom(const std::vector<std::string> &paths,
                                std::string &error);
+/// Frees what loadLibraryFrom returned (the shared library stays loaded, as
+/// loadLibrary's does for the process's life).
+void releaseLibrary(const Library *library);
 /// The path loaded and the library's version (cublasLtGetVersion).
 std::string libraryPath(const Library &library);
 size_t libraryVersion(const Library &library);
