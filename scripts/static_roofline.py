@@ -50,7 +50,9 @@ def occupancy(block_threads, registers, shared, arch=SM90):
     return blocks, blocks * block_threads / arch["threads"]
 
 
-def estimate(table, resources, device="h200", arch=SM90):
+def kind_rows(table, resources, device="h200", arch=SM90):
+    """Per kernel kind: FLOPs, bytes, roofline seconds, and occupancy and fill
+    summed weighted by roofline time (divide by roofline_s)."""
     dev = kernel_roofline.DEVICES[device]
     instances = {i["id"]: i for i in table["instances"]}
     rows = collections.defaultdict(lambda: collections.Counter())
@@ -64,28 +66,27 @@ def estimate(table, resources, device="h200", arch=SM90):
             l["kernel"] == "cublasLt" for l in launches_of[iid]) and dtype != "f32"
             else dev["vector"]).get(dtype, dev["vector"]["f32"])
         roof = max(inst.get("flops", 0) / peak, inst.get("bytes", 0) / dev["bw"])
-        # The instance's kernels share its roofline by thread count; each
-        # part is slowed by its own launch's fill and occupancy.
+        # (occupancy, fill) of each of the instance's launches.
         parts = []
         for l in launches_of[iid]:
             if l["kernel"] == "cublasLt":
-                parts.append((1.0, 1.0, 1.0, 1.0))
+                parts.append((1.0, 1.0))
                 continue
             block = math.prod(l.get("block") or [256, 1, 1])
             grid = math.prod(l.get("grid") or [1, 1, 1])
             regs, smem = resources.get(l["kernel"], (32, 0))
             per_sm, occ = occupancy(block, regs, smem, arch)
             fill = min(1.0, grid / max(arch["sms"] * per_sm, 1))
-            parts.append((block * grid, occ, fill, None))
+            parts.append((occ, fill))
         r = rows[kind]
         r["instances"] += 1
         r["launches"] += len(parts)
         r["flops"] += inst.get("flops", 0)
         r["bytes"] += inst.get("bytes", 0)
         r["roofline_s"] += roof
-        for p in parts:
-            r["occ_x_roof"] += p[1] * roof / len(parts)
-            r["fill_x_roof"] += p[2] * roof / len(parts)
+        for occ, fill in parts:
+            r["occ_x_roof"] += occ * roof / len(parts)
+            r["fill_x_roof"] += fill * roof / len(parts)
     return rows
 
 
@@ -102,7 +103,7 @@ def main():
         raise SystemExit("static_roofline: no cuobjdump (see sass_summary.py)")
     resources = sass_summary.parse_resources(subprocess.run(
         [tool, "-res-usage", a.cubin], check=True, capture_output=True, text=True).stdout)
-    rows = estimate(json.load(open(a.kernels)), resources, a.device)
+    rows = kind_rows(json.load(open(a.kernels)), resources, a.device)
     print(f"static view on {a.device} (sm_90 limits; no access-pattern model, no prediction)")
     print(f"{'kind':<12} {'inst':>5} {'launch':>6} {'GFLOP':>9} {'MB':>9} {'roofline us':>12} "
           f"{'occupancy':>9} {'fill':>6}")

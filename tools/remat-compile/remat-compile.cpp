@@ -17,6 +17,7 @@
 #include "remat/Dialect/NN/NNDialect.h"
 #include "remat/Dialect/NN/NNOps.h"
 #include "remat/Dialect/Remat/RematDialect.h"
+#include "remat/Conversion/Passes.h"
 #include "remat/Pipelines/Pipelines.h"
 #include "remat/Transforms/Passes.h"
 #include "remat/Analysis/RematEnums.h"
@@ -436,7 +437,7 @@ llvm::json::Object kernelTable(ModuleOp module, StringRef entry,
     if (auto launch = dyn_cast<gpu::LaunchFuncOp>(op))
       kernel = launch.getKernelName().getValue();
     else if (auto call = dyn_cast<LLVM::CallOp>(op);
-             call && call.getCallee() == "remat_cuda_gemm")
+             call && call.getCallee() == remat::kCudaGemmFunction)
       kernel = "cublasLt";
     else
       return;
@@ -864,11 +865,6 @@ LogicalResult compile(MLIRContext &context, llvm::SourceMgr &sourceMgr) {
   llvmModule->print(irStream, nullptr);
   if (emitKind == "llvm")
     return writeFile(outputFilename, ir);
-  if (emitKind != "exe") {
-    llvm::errs() << "remat-compile: unknown --emit=" << emitKind
-                 << "; expected exe, mlir, llvm or driver\n";
-    return failure();
-  }
 
   SmallString<128> dir;
   if (std::error_code ec =

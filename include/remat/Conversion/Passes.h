@@ -21,6 +21,17 @@ namespace remat {
 /// Patterns that lower every nn op to linalg/tensor/arith/math on tensors.
 void populateNNToLinalgPatterns(mlir::RewritePatternSet &patterns);
 
+/// The CUDA runtime's library GEMM (runtime/include/remat/CublasLt.h), which
+/// remat-gemm-to-library-calls{library=cublaslt} calls.
+inline constexpr llvm::StringLiteral kCudaGemmFunction = "remat_cuda_gemm";
+
+/// `linear` as indices over `sizes`, row-major (the last index fastest),
+/// in arith ops: the kernels the GPU passes write index flattened loops.
+llvm::SmallVector<mlir::Value> delinearize(mlir::OpBuilder &b,
+                                           mlir::Location loc,
+                                           mlir::Value linear,
+                                           llvm::ArrayRef<mlir::Value> sizes);
+
 #define GEN_PASS_REGISTRATION
 #include "remat/Conversion/Passes.h.inc"
 

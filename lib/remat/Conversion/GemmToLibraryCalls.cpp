@@ -199,7 +199,25 @@ std::optional<Gemm> matchGemm(linalg::LinalgOp op, AliasAnalysis &aliases,
   return gemm;
 }
 
-/// The `remat_sgemm` declaration, created on first use.
+/// The runtime function `name` of type `type`, declared on first use; an
+/// existing function of that name must have that type.
+FailureOr<func::FuncOp> runtimeFunction(ModuleOp module, OpBuilder &builder,
+                                        StringRef name, FunctionType type) {
+  if (auto existing = module.lookupSymbol<func::FuncOp>(name)) {
+    if (existing.getFunctionType() != type)
+      return existing.emitError("'")
+             << name << "' is remat's runtime GEMM and must have type "
+             << type;
+    return existing;
+  }
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPointToStart(module.getBody());
+  auto decl = func::FuncOp::create(builder, module.getLoc(), name, type);
+  decl.setPrivate();
+  return decl;
+}
+
+/// The `remat_sgemm` declaration.
 FailureOr<func::FuncOp> gemmFunction(ModuleOp module, OpBuilder &builder) {
   MLIRContext *ctx = module.getContext();
   Type i64 = IntegerType::get(ctx, 64), f32 = Float32Type::get(ctx);
@@ -207,20 +225,8 @@ FailureOr<func::FuncOp> gemmFunction(ModuleOp module, OpBuilder &builder) {
   for (int operand = 0; operand < 3; ++operand)
     inputs.append(4, i64); // pointer, offset, row stride, column stride
   inputs.push_back(f32);   // beta
-  auto type = FunctionType::get(ctx, inputs, {});
-  if (auto existing = module.lookupSymbol<func::FuncOp>(kGemmFunction)) {
-    if (existing.getFunctionType() != type)
-      return existing.emitError("'")
-             << kGemmFunction << "' is remat's runtime GEMM and must have type "
-             << type;
-    return existing;
-  }
-  OpBuilder::InsertionGuard guard(builder);
-  builder.setInsertionPointToStart(module.getBody());
-  auto decl =
-      func::FuncOp::create(builder, module.getLoc(), kGemmFunction, type);
-  decl.setPrivate();
-  return decl;
+  return runtimeFunction(module, builder, kGemmFunction,
+                         FunctionType::get(ctx, inputs, {}));
 }
 
 /// beta = 0 replaces a zero fill of C right before the product (the fill
@@ -297,7 +303,6 @@ void rewriteGemm(linalg::LinalgOp op, const Gemm &gemm, func::FuncOp callee,
   rewriter.eraseOp(op);
 }
 
-constexpr StringLiteral kCudaGemmFunction = "remat_cuda_gemm";
 
 /// Element-type code of remat_cuda_gemm's inputs (runtime/include/remat/
 /// CublasLt.h): f32 0, f16 1, bf16 2.
@@ -329,7 +334,7 @@ bool fitsCublasLt(const Gemm &gemm) {
   return true;
 }
 
-/// The `remat_cuda_gemm` declaration, created on first use.
+/// The `remat_cuda_gemm` declaration.
 FailureOr<func::FuncOp> cudaGemmFunction(ModuleOp module, OpBuilder &builder) {
   MLIRContext *ctx = module.getContext();
   Type i64 = IntegerType::get(ctx, 64), i32 = IntegerType::get(ctx, 32),
@@ -340,26 +345,13 @@ FailureOr<func::FuncOp> cudaGemmFunction(ModuleOp module, OpBuilder &builder) {
   for (int operand = 0; operand < 3; ++operand)
     inputs.append(6, i64);
   inputs.push_back(f32);
-  auto type = FunctionType::get(ctx, inputs, {});
-  if (auto existing = module.lookupSymbol<func::FuncOp>(kCudaGemmFunction)) {
-    if (existing.getFunctionType() != type)
-      return existing.emitError("'")
-             << kCudaGemmFunction
-             << "' is remat's runtime GEMM and must have type " << type;
-    return existing;
-  }
-  OpBuilder::InsertionGuard guard(builder);
-  builder.setInsertionPointToStart(module.getBody());
-  auto decl =
-      func::FuncOp::create(builder, module.getLoc(), kCudaGemmFunction, type);
-  decl.setPrivate();
-  return decl;
+  return runtimeFunction(module, builder, kCudaGemmFunction,
+                         FunctionType::get(ctx, inputs, {}));
 }
 
 /// One call for the whole product: the runtime batches the inner batch dim
-/// in cuBLASLt and loops over the outer one. The stream argument is 0 (the
-/// legacy default stream) until remat-stream-library-calls threads the
-/// step's stream into it.
+/// in cuBLASLt and loops over the outer one. The stream argument is 0, which
+/// the runtime reads as its step stream (the stream of every kernel).
 void rewriteCudaGemm(linalg::LinalgOp op, const Gemm &gemm,
                      func::FuncOp callee, RewriterBase &rewriter) {
   Location loc = op.getLoc();
@@ -467,7 +459,6 @@ struct TiledGemm {
   OpBuilder &b;
   Location loc;
   const Gemm &g;
-  Type inType;
   Value m, n, k;
   SmallVector<Value> batchSizes;
 
@@ -509,16 +500,6 @@ struct TiledGemm {
     return branch.getResult(0);
   }
 
-  SmallVector<Value> delinearize(Value linear, ArrayRef<Value> sizes) {
-    SmallVector<Value> ivs(sizes.size());
-    for (size_t d = sizes.size(); d-- > 0;) {
-      ivs[d] = d == 0 ? linear
-                      : arith::RemUIOp::create(b, loc, linear, sizes[d]);
-      if (d)
-        linear = arith::DivUIOp::create(b, loc, linear, sizes[d]);
-    }
-    return ivs;
-  }
 
   /// Thread `tid`'s part of staging the k tile at `kt` into `as` (16x64,
   /// [kk][row]) and `bs` (16x64, [kk][col]).
@@ -610,7 +591,6 @@ void rewriteTiledGemm(linalg::LinalgOp op, const Gemm &gemm, bool emulate) {
   TiledGemm t{b,
               loc,
               gemm,
-              cast<MemRefType>(gemm.a.buffer.getType()).getElementType(),
               dim(gemm.c.buffer, gemm.c.rowPos),
               dim(gemm.c.buffer, gemm.c.colPos),
               dim(gemm.a.buffer, gemm.a.colPos),
@@ -642,7 +622,7 @@ void rewriteTiledGemm(linalg::LinalgOp op, const Gemm &gemm, bool emulate) {
     Value rowBase = t.mul(launch.getBlockIds().y, tile);
     Value colBase = t.mul(launch.getBlockIds().x, tile);
     SmallVector<Value> batchIvs =
-        t.delinearize(launch.getBlockIds().z, t.batchSizes);
+        delinearize(b, loc, launch.getBlockIds().z, t.batchSizes);
     Value tid = t.add(t.mul(ty, side), tx);
     SmallVector<Value> acc = t.initial(rowBase, colBase, ty, tx, batchIvs);
     auto kLoop = scf::ForOp::create(b, loc, t.idx(0), t.k, t.idx(kTileK), acc);
@@ -683,7 +663,7 @@ void rewriteTiledGemm(linalg::LinalgOp op, const Gemm &gemm, bool emulate) {
                           arith::RemUIOp::create(b, loc, tid, side).getResult());
   };
   forEach(batch, [&](Value bz) {
-    SmallVector<Value> batchIvs = t.delinearize(bz, t.batchSizes);
+    SmallVector<Value> batchIvs = delinearize(b, loc, bz, t.batchSizes);
     forEach(gridY, [&](Value by) {
       forEach(gridX, [&](Value bx) {
         Value rowBase = t.mul(by, tile), colBase = t.mul(bx, tile);

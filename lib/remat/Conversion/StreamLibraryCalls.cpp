@@ -25,7 +25,7 @@ namespace {
 /// Runtime functions that enqueue their work on the step stream.
 bool isStreamCall(Operation *op) {
   auto call = dyn_cast<func::CallOp>(op);
-  return call && call.getCallee() == "remat_cuda_gemm";
+  return call && call.getCallee() == kCudaGemmFunction;
 }
 
 /// A host wait on exactly one token.

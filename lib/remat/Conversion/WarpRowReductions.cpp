@@ -29,6 +29,17 @@ namespace remat {
 using namespace mlir;
 using namespace remat;
 
+SmallVector<Value> remat::delinearize(OpBuilder &b, Location loc, Value linear,
+                                      ArrayRef<Value> sizes) {
+  SmallVector<Value> ivs(sizes.size());
+  for (size_t d = sizes.size(); d-- > 0;) {
+    ivs[d] = d == 0 ? linear : arith::RemUIOp::create(b, loc, linear, sizes[d]);
+    if (d)
+      linear = arith::DivUIOp::create(b, loc, linear, sizes[d]);
+  }
+  return ivs;
+}
+
 namespace {
 
 constexpr int64_t kWarp = 32;
@@ -277,13 +288,7 @@ struct Builder {
 
   /// Row index -> the parallel loops' indices (row-major over `sizes`).
   SmallVector<Value> delinearize(Value row, ArrayRef<Value> sizes) {
-    SmallVector<Value> ivs(sizes.size());
-    for (size_t d = sizes.size(); d-- > 0;) {
-      ivs[d] = d == 0 ? row : arith::RemUIOp::create(b, loc, row, sizes[d]);
-      if (d)
-        row = arith::DivUIOp::create(b, loc, row, sizes[d]);
-    }
-    return ivs;
+    return remat::delinearize(b, loc, row, sizes);
   }
 };
 
