@@ -38,8 +38,13 @@ class PlanInfo:
     `dynamic_sizes` (under dynamic shapes: per size symbol, its range
     `min`/`max` (None: unbounded) and the size it was planned at,
     `planned_at`, the range's upper bound or, where it has none, the
-    traced size: `at` says which) and `temporaries` (the kernel
-    temporaries measured and planned, bytes by FX node).
+    traced size: `at` says which), `temporaries` (the kernel
+    temporaries measured and planned, bytes by FX node), `memory` (the
+    memory model planned on: "ops", or "inductor" for Inductor's buffers),
+    `inlined` (the ops Inductor computes inside the kernels that read them),
+    `unnamed_bytes` (buffers of Inductor's no FX node names),
+    `memory_note` (why Inductor's view was not used) and `inductor` (Inductor's
+    own figures of the compiled step, where checked: docs/PyTorch.md).
 
     remat.jax: `signature`, `trace`, `converted`, `xla` (XLA's figures of
     the planned step, where checked), `rounds` ((internal budget, XLA's
@@ -64,6 +69,13 @@ class PlanInfo:
         self.from_cache = False
         self.dynamic_sizes = {}
         self.temporaries = {}
+        self.memory = None
+        self.inlined = 0
+        self.unnamed_bytes = 0
+        self.memory_note = None
+        self.model_error = None
+        self.inductor = None
+        self.value_bytes = {}
         # remat.jax
         self.signature = signature
         self.trace = None
@@ -114,6 +126,10 @@ class Registry:
 
     def clear_plans(self):
         self._plans.clear()
+
+    def discard(self, info):
+        """Drops one plan (a round that was not kept)."""
+        self._plans = [p for p in self._plans if p is not info]
 
 
 @contextlib.contextmanager

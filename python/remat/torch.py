@@ -16,6 +16,10 @@ PyTorch's extraction helper build the forward and backward modules from it.
 The backward's recomputed nodes are placed just before their first use, as
 remat's rewrite places them, so PyTorch runs the plan remat simulated.
 
+With Inductor the plan is made on the buffers Inductor allocates (its own
+lowering and scheduler say which: remat.inductor) and each compiled step's
+peak is read from Inductor's generated code; with a budget, remat plans
+again until that peak fits (`verify_rounds`).
 With the eager compiler each kernel's own temporaries (what it allocates
 beyond its results) are measured once and held in the plan while the op runs
 (`temporaries`). Tensor-parallel steps (DTensor) are planned: the DeviceMesh is an opaque
@@ -72,6 +76,9 @@ COMPILERS = ("eager", "inductor")
 # "ignore" none (docs/PyTorch.md, "User checkpoints").
 USER_CHECKPOINTS = ("honor", "must", "ignore")
 TEMPORARIES = ("measure", "none")
+# The memory model: "ops" (each ATen op's result is a buffer, as the eager
+# compiler runs them) or "inductor" (the buffers Inductor allocates).
+MEMORY = ("ops", "inductor")
 
 _ELEMENT = {
     torch.float32: "f32", torch.float16: "f16", torch.bfloat16: "bf16", torch.float64: "f64",
@@ -408,11 +415,43 @@ def _checkpoint_policies(joint_module, mode):
     return policies
 
 
+def _forward_of_joint(joint_module, num_fwd_outputs):
+    """Names of the joint graph's forward nodes: what the forward outputs
+    need."""
+    output = next(iter(reversed(joint_module.graph.nodes)))
+    names = set()
+    stack = [n for n in output.args[0][:num_fwd_outputs] if isinstance(n, fx.Node)]
+    while stack:
+        n = stack.pop()
+        if n.name not in names:
+            names.add(n.name)
+            stack.extend(n.all_input_nodes)
+    return names
+
+
+class _Inlined:
+    """A value the compiler never allocates (memory="inductor"): each op
+    that reads it computes it, reading its operands and doing its FLOPs."""
+    __slots__ = ("operands", "flops")
+
+    def __init__(self, operands, flops):
+        self.operands, self.flops = operands, flops
+
+
 class _Converted:
-    """The joint FX graph as remat IR, with the maps back."""
+    """The joint FX graph as remat IR, with the maps back. With `buffers`
+    (memory="inductor": the names of the FX nodes whose values Inductor
+    allocates and of those it runs as ATen fallback kernels,
+    remat.inductor.joint_buffers) every other node is inlined
+    into the ops that read it, as Inductor's lowering inlines it; random,
+    mutating and collective nodes, and nodes a user checkpoint decides, stay
+    ops of their own."""
 
     def __init__(self, joint_module, num_fwd_outputs, keep_outputs=True, policies=None,
-                 collectives="keep", collective_cost=10.0, temporaries="none"):
+                 collectives="keep", collective_cost=10.0, temporaries="none",
+                 buffers=None):
+        self.buffers, self.fallbacks = buffers if buffers is not None else (None, None)
+        self.num_inlined = 0
         self.graph = _planner.JointGraph("joint")
         self.policies = policies or {}   # fx node name -> remat.policy override
         self.overrides = {}      # the overrides the IR has (ops that can honor them)
@@ -438,19 +477,14 @@ class _Converted:
         output = nodes[-1]
         if output.op != "output":
             raise Unsupported("the joint graph has no output node")
+        self.output_nodes = set(output.all_input_nodes)
         # Forward nodes, as remat defines them: what the forward outputs need.
         # They are written first, then every other node in the order the
         # backward graph runs them (_lazy_order): what the forward outputs do
         # not need runs in PyTorch's backward graph, whatever its place in the
         # joint graph (an `alias` of a saved value sits among the forward
         # nodes, but runs just before its first use in the backward).
-        self.forward_names = set()
-        stack = [n for n in output.args[0][:num_fwd_outputs] if isinstance(n, fx.Node)]
-        while stack:
-            n = stack.pop()
-            if n.name not in self.forward_names:
-                self.forward_names.add(n.name)
-                stack.extend(n.all_input_nodes)
+        self.forward_names = _forward_of_joint(joint_module, num_fwd_outputs)
         # Tangents (the backward's seeds: the loss's 1, zeros for an output
         # the caller does not differentiate) are allocated by AOTAutograd when
         # the backward starts: an op with no operands at the head of the
@@ -520,11 +554,13 @@ class _Converted:
                 raise Unsupported(f"node {node.name}: item {index} of {base.name} is unknown")
             return
         self.value[node] = entry[index]
+        if isinstance(entry[index], _Inlined):
+            return
         self.node_of[(base.name, self.result_index[base][index])] = node
 
     def _call(self, node, op):
         val = node.meta.get("val")
-        inputs = []
+        inputs, inlined = [], []
         for arg in node.all_input_nodes:
             if arg not in self.value:
                 if isinstance(_fake(arg), torch.Tensor):
@@ -533,7 +569,13 @@ class _Converted:
             v = self.value[arg]
             if isinstance(v, list):
                 raise Unsupported(f"node {node.name} reads the tuple {arg.name} whole")
-            inputs.append(v)
+            if isinstance(v, _Inlined):
+                # An inlined value: this op computes it from its operands.
+                inputs.extend(x for x in v.operands if x not in inputs)
+                if v not in inlined:
+                    inlined.append(v)
+            elif v not in inputs:
+                inputs.append(v)
         # Results: one tensor, or a tuple/list of tensors (items via getitem).
         multi = isinstance(val, (tuple, list))
         items = list(val) if multi else [val]
@@ -549,12 +591,31 @@ class _Converted:
             elif item is not None and not isinstance(item, (int, float, bool)):
                 raise Unsupported(f"node {node.name} ({op}) returns a {type(item).__name__}")
         random, mutating = _is_random(node, op), _is_mutating(op)
-        if _is_alias(op) and len(inputs) == 1 and outputs and not mutating:
+        view = _is_alias(op) and len(node.all_input_nodes) == 1 and outputs and not mutating
+        if view:
             flops, cost_class = 0, "view"
         else:
             flops, cost_class = _flops(node, op, outputs, self.sizes)
         block = _block_of(node, self.default_block)
         side_effects = random or mutating or not outputs
+        if self.buffers is not None:
+            flops += sum(v.flops for v in inlined)
+            if not (side_effects or _is_collective(op) or node.name in self.policies
+                    or node.name in self.buffers or node in self.output_nodes
+                    or any(u.target is operator.getitem and u.name in self.buffers
+                           for u in node.users)):
+                # Inductor never allocates it: its readers compute it.
+                inlined_value = _Inlined(inputs, flops)
+                self.value[node] = ([inlined_value] * len(items) if multi else inlined_value)
+                if multi:
+                    self.result_index[node] = {i: i for i in range(len(items))}
+                self.num_inlined += 1
+                return
+            if view and (inlined or node.name in self.buffers):
+                # A view Inductor allocates: the copy of what it views.
+                cost_class = "layout"
+        elif inlined:
+            raise Unsupported(f"node {node.name} reads an inlined value")
         traffic = None
         if _is_collective(op):
             if self.collectives == "keep":
@@ -572,6 +633,7 @@ class _Converted:
         if policy is not None:
             self.overrides[node.name] = policy
         if (self.temporaries == "measure" and outputs and cost_class != "view"
+                and (self.fallbacks is None or node.name in self.fallbacks)
                 and not side_effects and not _is_collective(op)
                 and torch.Tag.nondeterministic_seeded not in op.tags):
             # The kernel's temporary, as a result nothing reads: live while
@@ -693,7 +755,7 @@ def _place_recomputation(bw_module):
 
 def _planner_options(policy="auto", budget=None, max_overhead=None, device=None, strict=True,
                      keep_outputs=True, user_checkpoints="honor", collectives="keep",
-                     collective_cost=10.0, temporaries="none"):
+                     collective_cost=10.0, temporaries="none", memory="ops"):
     """backend()'s planner options, checked (a bad value is a ValueError
     naming the valid forms) and in the planner's terms: the budget in bytes,
     and auto with neither a budget nor a max_overhead the least peak within
@@ -704,29 +766,43 @@ def _planner_options(policy="auto", budget=None, max_overhead=None, device=None,
     _options.choice(keep_outputs, (True, False), "keep_outputs")
     _options.choice(user_checkpoints, USER_CHECKPOINTS, "user_checkpoints")
     _options.choice(temporaries, TEMPORARIES, "temporaries")
+    _options.choice(memory, MEMORY, "memory")
     return dict(options, strict=strict, keep_outputs=keep_outputs,
-                user_checkpoints=user_checkpoints, temporaries=temporaries,
+                user_checkpoints=user_checkpoints, temporaries=temporaries, memory=memory,
                 **_adapter.collective_options(collectives, collective_cost))
 
 
 def partition(joint_module, joint_inputs, *, num_fwd_outputs, policy="auto", budget=None,
               max_overhead=None, device=None, strict=True, keep_outputs=True,
               user_checkpoints="honor", collectives="keep", collective_cost=10.0,
-              temporaries="none", fallback=None, **kwargs):
+              temporaries="none", memory="ops", fallback=None, _at_least_peak=False,
+              **kwargs):
     """An AOTAutograd partition function (pass it through
     `functools.partial` with the planner options, or use `backend`). The
     options are backend()'s, checked here too."""
     options = _planner_options(policy, budget, max_overhead, device, strict, keep_outputs,
-                               user_checkpoints, collectives, collective_cost, temporaries)
+                               user_checkpoints, collectives, collective_cost, temporaries,
+                               memory)
     info = _new_plan()
     fallback = fallback or _partitioners.default_partition
     static = kwargs.get("static_lifetime_input_indices")
     with _adapter.falling_back(options["strict"]) as outcome:
         start = time.perf_counter()
+        buffers = None
+        dynamic = _has_symbolic_sizes(joint_module)
+        if options["memory"] == "inductor" and dynamic:
+            # (Lowering would add guards on the sizes to Dynamo's shape
+            # environment.)
+            info.memory_note = ("dynamic shapes: planned with one buffer per op; Inductor's "
+                                "figure is not checked")
+        elif options["memory"] == "inductor":
+            buffers = _inductor_buffers(joint_module, joint_inputs, num_fwd_outputs, info)
         conv = _Converted(joint_module, num_fwd_outputs, options["keep_outputs"],
                           _checkpoint_policies(joint_module, options["user_checkpoints"]),
                           options["collectives"], options["collective_cost"],
-                          options["temporaries"])
+                          options["temporaries"], buffers)
+        info.memory = "ops" if buffers is None else "inductor"
+        info.inlined = conv.num_inlined
         info.temporaries = conv.temporaries_bytes
         info.checkpoint_policies = conv.overrides
         info.num_ops = conv.num_ops
@@ -741,9 +817,19 @@ def partition(joint_module, joint_inputs, *, num_fwd_outputs, policy="auto", bud
             user = _planner.plan(text, policy="none", device=device)
             max_overhead += (user["result"]["estimated_time_s"]
                              / user["baseline"]["estimated_time_s"] - 1) * (1 + 1e-9)
-        report = _planner.plan(text, policy=options["policy"], budget=options["budget"],
-                               max_overhead=max_overhead, device=device)
+        try:
+            report = _planner.plan(text, policy=options["policy"], budget=options["budget"],
+                                   max_overhead=max_overhead, device=device)
+        except _planner.BudgetError as error:
+            # (An Inductor round's internal budget below the least peak of
+            # remat's model: that least peak, which Inductor may fit.)
+            if not _at_least_peak or error.least_peak is None:
+                raise
+            info.model_error = str(error)
+            report = _planner.plan(text, policy=options["policy"], budget=error.least_peak,
+                                   max_overhead=max_overhead, device=device)
         info.report = report
+        info.num_fwd_outputs = num_fwd_outputs
         info.times["plan"] = report["planning_time_s"]
         extract_start = time.perf_counter()
         saved = _saved_nodes(conv, report)
@@ -778,11 +864,57 @@ def partition(joint_module, joint_inputs, *, num_fwd_outputs, policy="auto", bud
         info.planning_time_s = time.perf_counter() - start
         info.times["extract"] = time.perf_counter() - extract_start
         info.fw_module, info.bw_module = fw_module, bw_module
+        if not dynamic:
+            from . import inductor as _inductor
+            info.value_bytes = _inductor.value_bytes(joint_module, _shares_storage)
         return fw_module, bw_module
     info.fallback = outcome.reason
     _adapter.warn_fallback(f"falling back to PyTorch's partitioner ({fallback.__name__})",
                            info.fallback, stacklevel=2)
     return fallback(joint_module, joint_inputs, num_fwd_outputs=num_fwd_outputs, **kwargs)
+
+
+def _fallback_temporary():
+    """What a fallback kernel of Inductor's code holds beyond its results
+    (_kernel_temporary, measured once per op and shapes), or None inside a
+    running profiler session (measuring profiles)."""
+    if torch._C._autograd._profiler_enabled():
+        return None
+    sizes = _Sizes()
+    return lambda node: _kernel_temporary(node, node.target, sizes)
+
+
+def _has_symbolic_sizes(joint_module):
+    """Whether any value of the graph has a symbolic size (dynamic shapes)."""
+    for n in joint_module.graph.nodes:
+        val = n.meta.get("val")
+        if isinstance(val, _SYMBOLIC):
+            return True
+        for v in (val if isinstance(val, (tuple, list)) else [val]):
+            if isinstance(v, torch.Tensor) and not all(isinstance(d, int) for d in v.shape):
+                return True
+    return False
+
+
+def _inductor_buffers(joint_module, joint_inputs, num_fwd_outputs, info):
+    """The names of the joint graph's nodes whose values Inductor allocates
+    and of those it runs as fallback (ATen) kernels
+    (remat.inductor.joint_buffers), or None with a warning where Inductor
+    cannot say (then every op's result is a buffer)."""
+    from . import inductor as _inductor
+    start = time.perf_counter()
+    try:
+        names, unnamed, fallbacks = _inductor.joint_buffers(
+            joint_module, joint_inputs, _forward_of_joint(joint_module, num_fwd_outputs))
+    except _inductor.InductorViewError as error:
+        warnings.warn(f"remat: planned with one buffer per op: Inductor's view of the "
+                      f"joint graph failed ({error})", stacklevel=3)
+        info.memory_note = str(error)
+        return None
+    finally:
+        info.times["inductor_view"] = time.perf_counter() - start
+    info.unnamed_bytes = unnamed
+    return names, fallbacks
 
 
 def plan_of_partition(info, *, device="cpu", keep_outputs=True):
@@ -864,7 +996,8 @@ def _saved_nodes(conv, report):
 
 def backend(policy="auto", budget=None, max_overhead=None, device=None, compiler="eager",
             decompositions=None, strict=True, keep_outputs=True, user_checkpoints="honor",
-            collectives="keep", collective_cost=10.0, temporaries=None, compilers=None):
+            collectives="keep", collective_cost=10.0, temporaries=None, memory=None,
+            verify_rounds=3, compilers=None):
     """A `torch.compile` backend that partitions with remat. Every option is
     checked here: a bad one raises ValueError at once, naming the valid
     forms (budget: bytes, or a string such as "8GiB" or "8 GiB").
@@ -877,8 +1010,16 @@ def backend(policy="auto", budget=None, max_overhead=None, device=None, compiler
     as FX graphs (what PyTorch's `aot_eager` backend does), after the core
     ATen decompositions: the plan runs as remat simulated it.
     compiler="inductor": Inductor compiles both graphs, with remat as its
-    custom partitioner (`torch._inductor.config.custom_partitioner_fn`);
-    Inductor fuses afterwards, so its peak is its own.
+    custom partitioner (`torch._inductor.config.custom_partitioner_fn`),
+    planning on the buffers Inductor allocates (memory="inductor") and
+    reading each compiled step's peak from Inductor's own wrapper code
+    (PlanInfo.inductor); with a budget, up to `verify_rounds` compiles
+    replan until that peak is within it (docs/PyTorch.md, "Under
+    Inductor").
+    memory: the memory model: "inductor" (the default with Inductor: the
+    values Inductor allocates, every other node inlined into the ops that
+    read it) or "ops" (the default with the eager compiler: one buffer per
+    ATen op).
     keep_outputs: whether the caller holds the forward's outputs (the loss,
     the logits, ...) until the backward is done (True, the safe default:
     `out = model(x); out.loss.backward()` does) or only the first (False:
@@ -895,20 +1036,25 @@ def backend(policy="auto", budget=None, max_overhead=None, device=None, compiler
     `collective_cost` times the bytes a device sends, the device's memory
     bandwidth over its link bandwidth).
     temporaries: the kernels' own temporaries in the plan: "measure"
-    (the default with compiler="eager": each op's kernel is run once per
-    argument signature on zero-filled tensors while the graph is partitioned,
-    and what it allocates beyond its results is held while the op runs in
-    the plan; PlanInfo.temporaries lists them) or "none" (the default with
-    Inductor, whose kernels are its own).
+    (the default: each op's kernel is run once per argument signature on
+    zero-filled tensors while the graph is partitioned, and what it
+    allocates beyond its results is held while the op runs in the plan;
+    with Inductor only the ops it runs as ATen fallback kernels, since it
+    generates the others; PlanInfo.temporaries lists them) or "none".
     compilers: (forward, backward) graph compilers in place of the eager
     ones (what a benchmark that only partitions passes)."""
     _options.choice(compiler, COMPILERS, "compiler")
     if temporaries is None:
-        temporaries = "measure" if compiler == "eager" else "none"
+        temporaries = "measure"
+    if memory is None:
+        memory = "inductor" if compiler == "inductor" else "ops"
+    if not isinstance(verify_rounds, int) or isinstance(verify_rounds, bool) or verify_rounds < 1:
+        raise ValueError(f"verify_rounds must be a positive int, not {verify_rounds!r}")
     options = _planner_options(policy, budget, max_overhead, device, strict, keep_outputs,
-                               user_checkpoints, collectives, collective_cost, temporaries)
+                               user_checkpoints, collectives, collective_cost, temporaries,
+                               memory)
     if compiler == "inductor":
-        return _inductor_backend(options)
+        return _inductor_backend(options, verify_rounds)
     from torch._dynamo.backends.common import aot_autograd
     # Boxed calls (what aot_eager uses): each graph clears its argument list,
     # so a saved tensor is freed after its last use in the backward.
@@ -976,34 +1122,131 @@ class RematPartitioner(_custom_partitioner_base()):
     it: the key is the source of this module and of the modules it plans
     through, and the planner options."""
 
-    def __init__(self, **options):
+    def __init__(self, _at_least_peak=False, **options):
         self.options = options
+        self.at_least_peak = _at_least_peak
 
     def __call__(self, gm, joint_inputs, **kwargs):
         return partition(gm, joint_inputs,
                          fallback=_partitioners.min_cut_rematerialization_partition,
-                         **self.options, **kwargs)
+                         _at_least_peak=self.at_least_peak, **self.options, **kwargs)
 
     def uuid(self):
         from torch._inductor.custom_graph_pass import get_hash_for_files
+        from . import inductor as _inductor
         return (get_hash_for_files((__file__, _planner.__file__, _adapter.__file__,
-                                    _builder.__file__)),
-                repr(sorted(self.options.items())))
+                                    _builder.__file__, _inductor.__file__)),
+                repr(sorted(self.options.items())), self.at_least_peak)
 
 
-def _inductor_backend(options):
+def _inductor_backend(options, rounds=3):
+    """The Inductor compile function: compile_fx with remat as its custom
+    partitioner. Each compile's forward and backward are generated at once
+    (the backward is not left to its first call) and their wrapper code
+    read: `PlanInfo.inductor` holds the step's peak in Inductor's own plan
+    (remat.inductor.step_peak). With a budget, a plan whose compiled step
+    is over it (or more than 1% under it, from a plan held back by the
+    budget) is made again at an internal budget: its peak in remat's model
+    moved by the difference, at most `rounds` compiles; the one that fits
+    with the least estimated time is kept, and none fitting is a
+    BudgetError with Inductor's figures (with strict=False: a warning and
+    the last round). Inductor's caches are bypassed under a budget (the
+    check needs the generated code)."""
+    from torch._functorch import config as functorch_config
     from torch._inductor import config as inductor_config
     from torch._inductor.compile_fx import compile_fx
 
-    def compile(gm, example_inputs):
+    from . import inductor as _inductor
+
+    budget = options["budget"]
+
+    def compile_once(gm, example_inputs, internal):
         planned = len(_PLANS)
-        with inductor_config.patch(custom_partitioner_fn=RematPartitioner(**options)):
+        # Below the least peak of remat's model, a round plans that least
+        # peak: Inductor may allocate less than the model.
+        partitioner = RematPartitioner(**dict(options, budget=internal),
+                                       _at_least_peak=budget is not None)
+        patches = dict(custom_partitioner_fn=partitioner)
+        if budget is not None:
+            patches["force_disable_caches"] = True
+        with inductor_config.patch(**patches), \
+                functorch_config.patch(force_non_lazy_backward_lowering=True), \
+                _inductor.Capture() as capture:
             compiled = compile_fx(gm, example_inputs)
         if len(_PLANS) == planned:
             # Inductor's caches served the compiled graphs (their key: the
             # partitioner's uuid), partitioned without a call of `partition`.
-            _new_plan().from_cache = True
-        return compiled
+            info = _new_plan()
+            info.from_cache = True
+            return compiled, info
+        info = _PLANS.last_plan()
+        graphs = [g for g in capture.graphs if isinstance(g, _inductor.WrapperGraph)]
+        if (info.fallback is None and info.fw_module is not None and info.value_bytes
+                and len(graphs) == 2
+                and not graphs[0].is_backward and graphs[1].is_backward):
+            start = time.perf_counter()
+            try:
+                figures = _inductor.step_peak(graphs, info.fw_module, info.bw_module,
+                                              info.num_fwd_outputs, info.value_bytes,
+                                              options["keep_outputs"], _fallback_temporary())
+            except _inductor.InductorViewError as error:
+                info.memory_note = f"Inductor's wrapper code not read: {error}"
+            else:
+                arguments = info.report["argument_bytes"]
+                info.inductor = dict(figures, budget_bytes=budget, internal_budget_bytes=internal,
+                                     step_peak_bytes=figures["peak_bytes"] + arguments)
+                info.report["inductor"] = info.inductor
+            info.times["inductor_check"] = time.perf_counter() - start
+        return compiled, info
+
+    def compile(gm, example_inputs):
+        compiled, info = compile_once(gm, example_inputs, budget)
+        if budget is None or info.inductor is None:
+            return compiled
+        internal, tried, fits = budget, [], []
+        while True:
+            total = info.inductor["step_peak_bytes"]
+            tried.append((info.inductor["internal_budget_bytes"], total, compiled, info))
+            planned_at = info.report["result"]["peak_bytes"]
+            if total <= budget:
+                fits.append(tried[-1])
+                # Close enough, or not held back by the budget (the plan's
+                # own peak well under the internal budget).
+                if budget - total <= budget // 100 or planned_at < internal - budget // 100:
+                    break
+            # The next internal budget: this plan's own peak in remat's
+            # model, moved by what Inductor's figure is over or under the
+            # budget (the planner's plan may sit well under its internal
+            # budget: moving the internal budget alone can keep the plan).
+            step = budget - total
+            following = planned_at + step
+            if len(tried) >= rounds or step == 0 or following <= 0 or \
+                    any(b == following for b, *_ in tried):
+                break
+            internal = following
+            compiled, info = compile_once(gm, example_inputs, internal)
+            if info.inductor is None:
+                _PLANS.discard(info)
+                break
+        for entry in tried:
+            entry[3].inductor["rounds"] = [(b, t) for b, t, *_ in tried]
+        if fits:
+            best = min(fits, key=lambda e: (e[3].report["result"]["estimated_time_s"], e[1]))
+            for entry in tried:
+                if entry is not best:
+                    _PLANS.discard(entry[3])
+            return best[2]
+        least = min(t for _, t, *_ in tried)
+        message = (f"Inductor's step peak (its compiled code's buffers, parameters and inputs "
+                   f"included) is above the budget {budget} bytes after {len(tried)} plan(s): "
+                   + ", ".join(f"{t} bytes at an internal budget of {b}" for b, t, *_ in tried)
+                   + f"; the least reached is {least} bytes"
+                   + "".join(f" (remat's own model: {e[3].model_error})" for e in tried[-1:]
+                             if getattr(e[3], "model_error", None)))
+        if options["strict"]:
+            raise _planner.BudgetError(message, least_peak=least)
+        _adapter.warn_fallback("keeping the last plan", message, stacklevel=2)
+        return tried[-1][2]
 
     return compile
 
@@ -1045,6 +1288,14 @@ def _bytes(val):
 def _aliases_input(node):
     return (node.op == "call_function" and isinstance(node.target, torch._ops.OpOverload)
             and _is_alias(node.target))
+
+
+def _shares_storage(node):
+    """Whether node's value lives in its first input's storage: a view, or
+    an item of a view op's results (split's, unbind's)."""
+    if node.op == "call_function" and node.target is operator.getitem:
+        return _aliases_input(node.args[0])
+    return _aliases_input(node)
 
 
 def _forward_names(fw_module):

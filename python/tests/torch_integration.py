@@ -622,6 +622,129 @@ class InductorTest(unittest.TestCase):
             torch.testing.assert_close(a, b, rtol=1e-5, atol=1e-6)
 
 
+class InductorBudgetTest(unittest.TestCase):
+    """The budget in Inductor's own numbers: the plan on the buffers
+    Inductor allocates, the compiled step's peak read from its wrapper code
+    (equal to the profiler's measurement), and rounds that replan until the
+    compiled step fits."""
+
+    @classmethod
+    def setUpClass(cls):
+        torch.manual_seed(0)
+        cls.model = GPT(layers=2, hidden=64, heads=4, vocab=128, dropout=0.0)
+        cls.inputs = (torch.randn(2, 64, 64), torch.randint(0, 128, (128,)))
+        cls.results = {}
+        for policy in ("none", "full"):
+            cls.results[policy] = run(cls.model, cls.inputs,
+                                      rt.backend(policy=policy, compiler="inductor"))
+
+    def measured(self, out):
+        """The measured step peak in the budget's terms (arguments included)."""
+        return out[2] + out[3].report["argument_bytes"]
+
+    def test_wrapper_code_figure_is_the_measured_peak(self):
+        for policy, out in self.results.items():
+            info = out[3]
+            self.assertEqual(info.memory, "inductor")
+            self.assertGreater(info.inlined, 0)
+            self.assertIn("inductor", info.report)
+            # Inductor's own plan of the step, read from its code: the
+            # profiler's figure (allocations round up: SLACK).
+            self.assertLessEqual(abs(info.inductor["peak_bytes"] - out[2]), SLACK, policy)
+
+    def test_model_on_inductors_buffers(self):
+        # The per-op model counts buffers Inductor never allocates: on the
+        # buffers Inductor allocates the plan is much nearer the step.
+        info = self.results["none"][3]
+        ops = run(self.model, self.inputs,
+                  rt.backend(policy="none", compiler="inductor", memory="ops"))[3]
+        self.assertEqual(ops.memory, "ops")
+        measured = self.measured(self.results["none"])
+        inductor_model = info.report["result"]["peak_bytes"]
+        ops_model = ops.report["result"]["peak_bytes"]
+        self.assertLess(abs(inductor_model - measured), abs(ops_model - measured))
+        self.assertLess(len(info.ir.splitlines()), len(ops.ir.splitlines()))
+
+    def test_budget_holds_in_inductors_numbers(self):
+        low, high = self.measured(self.results["full"]), self.measured(self.results["none"])
+        budget = (low + high) // 2
+        loss, grads, peak, info = run(self.model, self.inputs,
+                                      rt.backend(budget=budget, compiler="inductor"))
+        measured = peak + info.report["argument_bytes"]
+        self.assertLessEqual(measured, budget)
+        self.assertEqual(info.inductor["budget_bytes"], budget)
+        self.assertTrue(info.inductor["rounds"])
+        self.assertLessEqual(info.inductor["step_peak_bytes"], budget)
+        # One plan in plans() (the rounds not kept are dropped).
+        self.assertEqual(len(rt.plans()), 1)
+        for a, b in zip(grads, self.results["none"][1]):
+            torch.testing.assert_close(a, b, rtol=1e-5, atol=1e-6)
+
+    def test_impossible_budget_names_inductors_least(self):
+        with self.assertRaises(Exception) as ctx:
+            run(self.model, self.inputs, rt.backend(budget="1KiB", compiler="inductor",
+                                                    verify_rounds=2))
+        self.assertIn("Inductor's step peak", str(ctx.exception))
+        self.assertIn("the least reached is", str(ctx.exception))
+
+    def test_options(self):
+        with self.assertRaises(ValueError):
+            rt.backend(compiler="inductor", memory="fused")
+        with self.assertRaises(ValueError):
+            rt.backend(compiler="inductor", verify_rounds=0)
+
+
+class WrapperSimulationTest(unittest.TestCase):
+    """remat.inductor.simulate on wrapper code written by hand: allocation,
+    reuse, aliasing, multi-output items, frees and the returned values."""
+
+    SOURCE = """
+class Runner:
+    def call(self, args):
+        a, b = args
+        args.clear()
+        buf0 = empty_strided_cpu((10, ), (1, ), torch.float32)
+        cpp_fused_0(a, buf0)
+        del a
+        buf1 = buf0; del buf0  # reuse
+        buf2 = empty_strided_cpu((20, ), (1, ), torch.float32)
+        buf3 = reinterpret_tensor(buf2, (4, 5), (5, 1), 0); del buf2  # reuse
+        buf4 = torch.ops.aten.some_fallback.default(buf1, buf3)
+        buf5 = buf4[0]
+        buf6 = buf4[1]
+        del buf4
+        del buf1
+        del buf6
+        return (buf3, buf5, b, )
+"""
+
+    def test_simulate(self):
+        from remat import inductor as ri
+        nbytes = {"buf0": 40, "buf1": 40, "buf2": 80, "buf3": 80, "buf4": 0, "buf5": 12,
+                  "buf6": 16, "buf7": 4}
+        node = object()   # the fallback kernel's FX node, as the callback sees it
+        graph = ri.WrapperGraph(self.SOURCE, nbytes, False, fallbacks={"buf4": node},
+                                items={"buf4": ["buf5", "buf6", "buf7"]})
+        seen = []
+
+        def temporary(n):
+            seen.append(n)
+            return 50
+        peak, returned, freed, live = ri.simulate(
+            graph, lambda name, k: ((name,), 100 if name == "a" else 0), start_live=7,
+            temporary=temporary)
+        # 7 held + a (100) + buf0 (40) = 147; a is freed before buf2 (80);
+        # the fallback kernel allocates its three items (12 + 16 + 4, buf7
+        # never named) and holds a 50-byte temporary while it runs, beside
+        # buf1 (buf0's storage) and buf3 (buf2's): 7 + 40 + 80 + 32 + 50.
+        self.assertEqual(peak, 209)
+        self.assertEqual(seen, [node])
+        # Returned: buf3 and buf5 (b is not the step's); buf7 died with buf4.
+        self.assertEqual(live, 7 + 80 + 12)
+        self.assertEqual(len(returned), 3)
+        self.assertIn(("a",), freed)
+
+
 class TransformersTest(unittest.TestCase):
     def check_model(self, kind):
         torch.manual_seed(0)

@@ -1,0 +1,220 @@
+#!/usr/bin/env python3
+"""remat's budget under Inductor, measured: the step peak against the budget.
+
+For each Hugging Face model (encoder, encoder-decoder, GQA decoder, MoE,
+vision; with and without dropout) the script compiles one training step
+with `remat.torch.backend(compiler="inductor")` and runs it on the CPU,
+measuring the step's peak with the PyTorch profiler (`measure_peak`: the
+bytes the step allocates, parameters and inputs not counted; the budget
+and the figures below count them, as remat's budget does). Points:
+
+  none      policy none (nothing recomputed): the top of the range
+  none/ops  the same, planned with one buffer per ATen op (memory="ops"):
+            how far that model is from what Inductor allocates
+  least     the least peak remat reaches under Inductor (the figure an
+            impossible budget's BudgetError states)
+  budget    policy auto at budgets spread from `least` to `none`
+
+Per point: the budget, the measured peak, Inductor's own figure for the
+compiled step (its wrapper code's buffers, remat.inductor.step_peak), remat's
+model's peak of the plan kept, how far the measured peak is under the budget
+(`slack`: the issue asks at most 2%), the estimated recompute time of the
+plan, and the internal budgets tried (`rounds`). The gradients of every
+point are compared with the `none` point's.
+
+    PY=$(bash scripts/venv.sh)
+    $PY benchmarks/torch_inductor_budget.py --models gpt2 bert --points 3
+"""
+import argparse
+import os
+import sys
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "python"))
+
+import torch  # noqa: E402
+
+import remat.torch as rt  # noqa: E402
+from remat.planner import BudgetError  # noqa: E402
+
+
+def build(kind, layers, hidden, heads, seq, batch, dropout):
+    """(model, inputs) for a Hugging Face model written as its users write
+    it: a config, the task head, model(**inputs).loss."""
+    import transformers
+    torch.manual_seed(0)
+    vocab = 512
+    ids = torch.randint(0, vocab, (batch, seq))
+    if kind == "gpt2":
+        config = transformers.GPT2Config(n_layer=layers, n_embd=hidden, n_head=heads,
+                                         vocab_size=vocab, n_positions=seq,
+                                         resid_pdrop=dropout, embd_pdrop=dropout,
+                                         attn_pdrop=dropout, bos_token_id=0, eos_token_id=0)
+        model = transformers.GPT2LMHeadModel(config)
+        model.loss_type = "ForCausalLM"
+        inputs = dict(input_ids=ids, labels=ids)
+    elif kind == "bert":
+        config = transformers.BertConfig(vocab_size=vocab, hidden_size=hidden,
+                                         num_hidden_layers=layers, num_attention_heads=heads,
+                                         intermediate_size=4 * hidden,
+                                         max_position_embeddings=seq,
+                                         hidden_dropout_prob=dropout,
+                                         attention_probs_dropout_prob=dropout)
+        model = transformers.BertForMaskedLM(config)
+        inputs = dict(input_ids=ids, labels=ids)
+    elif kind == "t5":
+        config = transformers.T5Config(vocab_size=vocab, d_model=hidden, d_kv=hidden // heads,
+                                       d_ff=2 * hidden, num_layers=layers,
+                                       num_decoder_layers=layers, num_heads=heads,
+                                       dropout_rate=dropout, decoder_start_token_id=0,
+                                       pad_token_id=0, eos_token_id=1)
+        model = transformers.T5ForConditionalGeneration(config)
+        inputs = dict(input_ids=ids, labels=ids)
+    elif kind == "llama":
+        config = transformers.LlamaConfig(num_hidden_layers=layers, hidden_size=hidden,
+                                          num_attention_heads=heads,
+                                          num_key_value_heads=heads // 2,
+                                          intermediate_size=2 * hidden, vocab_size=vocab,
+                                          max_position_embeddings=seq, attention_dropout=dropout)
+        model = transformers.LlamaForCausalLM(config)
+        model.loss_type = "ForCausalLM"
+        inputs = dict(input_ids=ids, labels=ids)
+    elif kind == "qwen2_moe":
+        config = transformers.Qwen2MoeConfig(num_hidden_layers=layers, hidden_size=hidden,
+                                             num_attention_heads=heads,
+                                             num_key_value_heads=heads // 2,
+                                             intermediate_size=2 * hidden,
+                                             moe_intermediate_size=hidden,
+                                             shared_expert_intermediate_size=hidden,
+                                             num_experts=4, num_experts_per_tok=2,
+                                             vocab_size=vocab, max_position_embeddings=seq,
+                                             attention_dropout=dropout)
+        model = transformers.Qwen2MoeForCausalLM(config)
+        model.loss_type = "ForCausalLM"
+        inputs = dict(input_ids=ids, labels=ids)
+    elif kind == "vit":
+        config = transformers.ViTConfig(hidden_size=hidden, num_hidden_layers=layers,
+                                        num_attention_heads=heads, intermediate_size=4 * hidden,
+                                        image_size=64, patch_size=8, num_labels=10,
+                                        hidden_dropout_prob=dropout,
+                                        attention_probs_dropout_prob=dropout)
+        model = transformers.ViTForImageClassification(config)
+        inputs = dict(pixel_values=torch.randn(batch, 3, 64, 64),
+                      labels=torch.randint(0, 10, (batch,)))
+    else:
+        raise ValueError(kind)
+    if hasattr(model.config, "use_cache"):
+        model.config.use_cache = False
+    if dropout == 0:
+        model.eval()   # (no dropout; gradients still flow)
+    else:
+        model.train()
+    return model, inputs
+
+
+def step(model, inputs, backend):
+    """Compiles and runs one step twice (the second measured): loss,
+    gradients, measured peak, the PlanInfo kept."""
+    torch._dynamo.reset()
+    rt.clear_plans()
+    compiled = torch.compile(model, backend=backend, fullgraph=True)
+    # (Inductor's caches off: a compile they serve makes no plan to show.)
+    with torch._inductor.config.patch(force_disable_caches=True):
+        compiled(**inputs)
+    for measured in (False, True):
+        for p in model.parameters():
+            p.grad = None
+        torch.manual_seed(0)
+
+        def once():
+            loss = compiled(**inputs).loss
+            loss.backward()
+            return loss
+        loss, peak = rt.measure_peak(once) if measured else (once(), None)
+    grads = [p.grad.clone() for p in model.parameters() if p.grad is not None]
+    return loss.detach(), grads, peak, rt.last_plan()
+
+
+def row(name, budget, peak, info, grads, reference, seconds):
+    args = info.report["argument_bytes"]
+    measured = peak + args
+    ind = info.inductor or {}
+    same = reference is None or (len(grads) == len(reference) and all(
+        torch.allclose(a, b, rtol=1e-4, atol=1e-6) for a, b in zip(grads, reference)))
+    slack = "" if budget is None else f"{100 * (budget - measured) / budget:6.2f}%"
+    over = "" if budget is None or measured <= budget else "  OVER"
+    rounds = ind.get("rounds") or []
+    print(f"  {name:8} {budget if budget is not None else '':>11} {measured:>11} "
+          f"{ind.get('step_peak_bytes', ''):>11} {info.report['result']['peak_bytes']:>11} "
+          f"{slack:>8} {1e3 * info.report['result']['estimated_time_s']:8.2f} "
+          f"{'yes' if same else 'NO':>5} {seconds:6.0f}  {[b for b, _ in rounds]}{over}",
+          flush=True)
+    return measured
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--models", nargs="+",
+                        default=["gpt2", "bert", "t5", "llama", "qwen2_moe", "vit"])
+    parser.add_argument("--dropout", nargs="+", type=float, default=[0.0, 0.1])
+    parser.add_argument("--points", type=int, default=3,
+                        help="budgets from remat's least peak to none's peak (both included)")
+    parser.add_argument("--layers", type=int, default=2)
+    parser.add_argument("--hidden", type=int, default=128)
+    parser.add_argument("--heads", type=int, default=4)
+    parser.add_argument("--seq", type=int, default=128)
+    parser.add_argument("--batch", type=int, default=2)
+    args = parser.parse_args()
+    torch.set_num_threads(max(1, os.cpu_count() or 1))
+    print(f"torch {torch.__version__}; layers {args.layers}, hidden {args.hidden}, "
+          f"seq {args.seq}, batch {args.batch}; bytes include parameters and inputs")
+    for kind in args.models:
+        for dropout in args.dropout:
+            model, inputs = build(kind, args.layers, args.hidden, args.heads, args.seq,
+                                  args.batch, dropout)
+            print(f"\n{kind}, dropout {dropout}")
+            print(f"  {'point':8} {'budget':>11} {'measured':>11} {'inductor':>11} "
+                  f"{'model':>11} {'slack':>8} {'est. ms':>8} {'grads':>5} {'s':>6}  rounds")
+            try:
+                start = time.time()
+                _, ref, peak, info = step(model, inputs, rt.backend(
+                    compiler="inductor", policy="none", keep_outputs=False))
+                if info is None or info.report is None:
+                    print(f"  fell back: {getattr(info, 'fallback', None)}")
+                    continue
+                top = row("none", None, peak, info, ref, None, time.time() - start)
+                # The same policy planned with one buffer per ATen op (the
+                # eager compiler's model): how far that model is from the step.
+                start = time.time()
+                _, grads, peak, info = step(model, inputs, rt.backend(
+                    compiler="inductor", policy="none", keep_outputs=False, memory="ops"))
+                row("none/ops", None, peak, info, grads, ref, time.time() - start)
+                start = time.time()
+                try:
+                    step(model, inputs, rt.backend(compiler="inductor", budget=1,
+                                                   keep_outputs=False))
+                    least = None
+                except Exception as error:  # the BudgetError (through Dynamo's wrapper)
+                    cause = error
+                    while cause is not None and not isinstance(cause, BudgetError):
+                        cause = (getattr(cause, "inner_exception", None) or cause.__cause__
+                                 or cause.__context__)
+                    if cause is None:
+                        raise
+                    least = cause.least_peak
+                print(f"  least peak under Inductor: {least} ({time.time() - start:.0f} s)")
+                if least is None:
+                    continue
+                n = max(args.points, 2)
+                for k in range(n):
+                    budget = int(least + (top - least) * k / (n - 1))
+                    start = time.time()
+                    _, grads, peak, info = step(model, inputs, rt.backend(
+                        compiler="inductor", budget=budget, keep_outputs=False))
+                    row(f"b{k}", budget, peak, info, grads, ref, time.time() - start)
+            except Exception as error:  # a model remat or Inductor cannot run: say so
+                print(f"  failed: {type(error).__name__}: {str(error)[:300]}")
+
+
+if __name__ == "__main__":
+    main()
