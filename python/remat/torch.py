@@ -1220,6 +1220,15 @@ def _inductor_backend(options, rounds=3):
             # budget: moving the internal budget alone can keep the plan).
             step = budget - total
             following = planned_at + step
+            # Inductor's figure is not monotone in the internal budget: once
+            # one internal budget fitted and a larger one did not, the next
+            # lies between them (bisection where the step leaves that range).
+            fitted = [b for b, t, *_ in tried if t <= budget]
+            over = [b for b, t, *_ in tried if t > budget]
+            if fitted and over and max(fitted) < min(over):
+                low, high = max(fitted), min(over)
+                if not low < following < high or following > (low + high) // 2:
+                    following = (low + high) // 2
             if len(tried) >= rounds or step == 0 or following <= 0 or \
                     any(b == following for b, *_ in tried):
                 break
