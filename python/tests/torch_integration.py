@@ -11,6 +11,7 @@ reassociation only.
 import functools
 import os
 import sys
+import time
 import unittest
 import warnings
 
@@ -464,7 +465,15 @@ def _spawn(worker, configs):
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
     with tempfile.TemporaryDirectory() as out_dir:
-        mp.spawn(worker, args=(2, port, configs, out_dir), nprocs=2)
+        # A deadline: a hung rank (a lost rendezvous) fails the test instead
+        # of stalling the run.
+        context = mp.spawn(worker, args=(2, port, configs, out_dir), nprocs=2, join=False)
+        deadline = time.monotonic() + 600
+        while not context.join(timeout=5):
+            if time.monotonic() > deadline:
+                for process in context.processes:
+                    process.terminate()
+                raise TimeoutError("the 2-rank workers did not finish within 600 s")
         return [torch.load(os.path.join(out_dir, f"{r}.pt")) for r in range(2)]
 
 
