@@ -155,9 +155,12 @@ def _kernel_local(buf, fused, fused_of, side, forward_names, output_node):
     return True
 
 
-def _bytes_of(node, graph):
+def _bytes_of(node, graph, elements=None):
+    """Bytes of `elements` (default: the buffer's numel) of the buffer's
+    element type, at Inductor's size hints; 0 for a layout with no size."""
     try:
-        numel = graph.sizevars.optimization_hint(node.get_numel(), fallback=0)
+        count = node.get_numel() if elements is None else elements(node)
+        numel = graph.sizevars.optimization_hint(count, fallback=0)
         return int(numel) * torch.empty((), dtype=node.get_dtype()).element_size()
     except Exception:  # (a layout with no size: nothing allocated)
         return 0
@@ -348,15 +351,8 @@ def _buffer_bytes(graph):
     nbytes = {}
     for name, buf in graph.name_to_buffer.items():
         layout = getattr(buf, "layout", None)
-        if isinstance(layout, (MultiOutputLayout, NoneLayout)):
-            nbytes[name] = 0
-            continue
-        try:
-            numel = graph.sizevars.optimization_hint(graph.get_allocation_storage_size(buf),
-                                                     fallback=0)
-            nbytes[name] = int(numel) * torch.empty((), dtype=buf.get_dtype()).element_size()
-        except Exception:
-            nbytes[name] = 0
+        nbytes[name] = 0 if isinstance(layout, (MultiOutputLayout, NoneLayout)) else \
+            _bytes_of(buf, graph, graph.get_allocation_storage_size)
     return nbytes
 
 
