@@ -366,7 +366,16 @@ class DynamicShapeTest(unittest.TestCase):
                     self.assertEqual(list(info.dynamic_sizes.values()), [sizes])
 
 
-def _tp_worker(rank, world, port, configs, out_dir):
+def _join_ranks(rank, world, out_dir):
+    """Joins the gloo process group through a file in out_dir (no TCP port
+    to pick: a port chosen free and then taken by another process before
+    rank 0 listens on it would fail or hang the rendezvous)."""
+    import torch.distributed as dist
+    dist.init_process_group("gloo", init_method="file://" + os.path.join(out_dir, "store"),
+                            rank=rank, world_size=world)
+
+
+def _tp_worker(rank, world, configs, out_dir):
     """One rank of a 2-way tensor-parallel MLP step (DTensor over gloo):
     for each (backend, collectives) in configs, the gradients (local
     shards), remat's saved set and the backward's all-reduces, saved to
@@ -375,8 +384,7 @@ def _tp_worker(rank, world, port, configs, out_dir):
     from torch.distributed.device_mesh import init_device_mesh
     from torch.distributed.tensor.parallel import (ColwiseParallel, RowwiseParallel,
                                                    parallelize_module)
-    os.environ.update(MASTER_ADDR="127.0.0.1", MASTER_PORT=str(port))
-    dist.init_process_group("gloo", rank=rank, world_size=world)
+    _join_ranks(rank, world, out_dir)
     mesh = init_device_mesh("cpu", (world,))
     results = []
     for policy, collectives, sync in configs:
@@ -420,13 +428,12 @@ def _tp_worker(rank, world, port, configs, out_dir):
     dist.destroy_process_group()
 
 
-def _data_parallel_worker(rank, world, port, configs, out_dir):
+def _data_parallel_worker(rank, world, configs, out_dir):
     """One rank of a data-parallel GPT step (DDP, or FSDP2 with each layer
     sharded) for each (kind, policy) in configs: the gradients (local
     shards) and each region's fallback, saved to out_dir/<rank>.pt."""
     import torch.distributed as dist
-    os.environ.update(MASTER_ADDR="127.0.0.1", MASTER_PORT=str(port))
-    dist.init_process_group("gloo", rank=rank, world_size=world)
+    _join_ranks(rank, world, out_dir)
     results = []
     for kind, policy in configs:
         torch._dynamo.reset()
@@ -458,22 +465,17 @@ def _data_parallel_worker(rank, world, port, configs, out_dir):
 
 def _spawn(worker, configs):
     """Runs worker on 2 gloo ranks; returns each rank's results."""
-    import socket
     import tempfile
     import torch.multiprocessing as mp
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
     with tempfile.TemporaryDirectory() as out_dir:
-        # A deadline: a hung rank (a lost rendezvous) fails the test instead
-        # of stalling the run.
-        context = mp.spawn(worker, args=(2, port, configs, out_dir), nprocs=2, join=False)
-        deadline = time.monotonic() + 600
+        # A deadline: a hung rank fails the test instead of stalling the run.
+        context = mp.spawn(worker, args=(2, configs, out_dir), nprocs=2, join=False)
+        deadline = time.monotonic() + 300
         while not context.join(timeout=5):
             if time.monotonic() > deadline:
                 for process in context.processes:
                     process.terminate()
-                raise TimeoutError("the 2-rank workers did not finish within 600 s")
+                raise TimeoutError("the 2-rank workers did not finish within 300 s")
         return [torch.load(os.path.join(out_dir, f"{r}.pt")) for r in range(2)]
 
 
