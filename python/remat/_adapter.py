@@ -46,8 +46,11 @@ class PlanInfo:
     `memory_note` (why Inductor's view was not used) and `inductor` (Inductor's
     own figures of the compiled step, where checked: docs/PyTorch.md).
 
-    remat.jax: `signature`, `trace`, `converted`, `xla` (XLA's figures of
-    the planned step, where checked), `rounds` ((internal budget, XLA's
+    remat.jax: `signature`, `trace`, `converted`, `memory` ("xla": planned
+    on the buffers of XLA's compile of the joint step, `converted.xla_buffers`;
+    "jaxpr": remat's reading of the jaxpr, `memory_note` saying why where
+    "xla" was asked for), `xla` (XLA's figures of the planned step, where
+    checked), `rounds` ((internal budget, XLA's
     total) per plan, where checked) and `apply()`, the function with the
     plan applied. `planning_time_s` is the sum of `times` unless set."""
 
@@ -198,3 +201,34 @@ def planner_options(policy, policies, budget, max_overhead, device):
     if device is not None:
         device = _options.device_spec(device)
     return dict(policy=policy, budget=budget, max_overhead=max_overhead, device=device)
+
+
+def next_internal_budget(tried, budget, report):
+    """The verification rounds' search (remat.jax against XLA's total,
+    remat.torch against Inductor's step peak): given the rounds so far
+    (`tried`: (internal budget, compiler's figure) pairs, the latest last),
+    the budget, and the latest plan's report, the next internal budget, or
+    None when the search is done: the latest figure fits and is close
+    (within 1% of the budget) or its plan recomputes nothing (no plan is
+    cheaper), or no new internal budget is left to try. The next one is
+    the plan's own peak in remat's model moved by what the compiler's
+    figure is over or under the budget (moving the internal budget alone
+    can keep the same plan: the frontier is discrete); the compiler's
+    figure is not monotone in the internal budget, so once one internal
+    budget fitted and a larger one did not, the next lies between them
+    (bisection where the step leaves that range or is past its middle)."""
+    total = tried[-1][1]
+    if total <= budget and (budget - total <= budget // 100
+                            or not report["result"]["recompute_flops"]):
+        return None
+    step = budget - total
+    following = report["result"]["peak_bytes"] + step
+    fitted = [b for b, t in tried if t <= budget]
+    over = [b for b, t in tried if t > budget]
+    if fitted and over and max(fitted) < min(over):
+        low, high = max(fitted), min(over)
+        if not low < following < high or following > (low + high) // 2:
+            following = (low + high) // 2
+    if step == 0 or following <= 0 or any(b == following for b, _ in tried):
+        return None
+    return following

@@ -1146,8 +1146,9 @@ def _inductor_backend(options, rounds=3):
     read: `PlanInfo.inductor` holds the step's peak in Inductor's own plan
     (remat.inductor.step_peak). With a budget, a plan whose compiled step
     is over it (or more than 1% under it, from a plan held back by the
-    budget) is made again at an internal budget: its peak in remat's model
-    moved by the difference, at most `rounds` compiles; the one that fits
+    budget) is made again at an internal budget (_adapter.next_internal_budget:
+    its peak in remat's model moved by the difference, bisecting between a
+    fitting and a failing internal budget), at most `rounds` compiles; the one that fits
     with the least estimated time is kept, and none fitting is a
     BudgetError with Inductor's figures (with strict=False: a warning and
     the last round). Inductor's caches are bypassed under a budget (the
@@ -1203,37 +1204,17 @@ def _inductor_backend(options, rounds=3):
         compiled, info = compile_once(gm, example_inputs, budget)
         if budget is None or info.inductor is None:
             return compiled
-        internal, tried, fits = budget, [], []
+        tried, fits = [], []
         while True:
             total = info.inductor["step_peak_bytes"]
             tried.append((info.inductor["internal_budget_bytes"], total, compiled, info))
-            planned_at = info.report["result"]["peak_bytes"]
             if total <= budget:
                 fits.append(tried[-1])
-                # Close enough, or not held back by the budget (the plan's
-                # own peak well under the internal budget).
-                if budget - total <= budget // 100 or planned_at < internal - budget // 100:
-                    break
-            # The next internal budget: this plan's own peak in remat's
-            # model, moved by what Inductor's figure is over or under the
-            # budget (the planner's plan may sit well under its internal
-            # budget: moving the internal budget alone can keep the plan).
-            step = budget - total
-            following = planned_at + step
-            # Inductor's figure is not monotone in the internal budget: once
-            # one internal budget fitted and a larger one did not, the next
-            # lies between them (bisection where the step leaves that range).
-            fitted = [b for b, t, *_ in tried if t <= budget]
-            over = [b for b, t, *_ in tried if t > budget]
-            if fitted and over and max(fitted) < min(over):
-                low, high = max(fitted), min(over)
-                if not low < following < high or following > (low + high) // 2:
-                    following = (low + high) // 2
-            if len(tried) >= rounds or step == 0 or following <= 0 or \
-                    any(b == following for b, *_ in tried):
+            following = _adapter.next_internal_budget(
+                [(b, t) for b, t, *_ in tried], budget, info.report)
+            if following is None or len(tried) >= rounds:
                 break
-            internal = following
-            compiled, info = compile_once(gm, example_inputs, internal)
+            compiled, info = compile_once(gm, example_inputs, following)
             if info.inductor is None:
                 _PLANS.discard(info)
                 break

@@ -96,7 +96,7 @@ POLICIES = ("auto", "none", "full", "sqrt", "selective", "dots", "dots_no_batch"
 
 
 def _options(policy, budget, max_overhead, device, has_aux, result_buffers, collectives,
-             collective_cost):
+             collective_cost, memory="xla"):
     """The planning options, validated (ValueError naming the valid forms):
     the budget in bytes, auto with neither a budget nor a max_overhead
     given the least peak within options.DEFAULT_MAX_OVERHEAD."""
@@ -104,29 +104,31 @@ def _options(policy, budget, max_overhead, device, has_aux, result_buffers, coll
         policy = "dots_no_batch"
     options = _adapter.planner_options(policy, POLICIES, budget, max_overhead, device)
     _opts.choice(result_buffers, ("preallocated", "defined"), "result_buffers")
+    _opts.choice(memory, ("xla", "jaxpr"), "memory")
     collective = _adapter.collective_options(collectives, collective_cost)
     if not isinstance(has_aux, bool):
         raise ValueError(f"has_aux must be True or False, not {has_aux!r}")
-    return dict(options, has_aux=has_aux, result_buffers=result_buffers, **collective)
+    return dict(options, has_aux=has_aux, result_buffers=result_buffers, memory=memory,
+                **collective)
 
 
 def plan(fun, *args, policy="auto", budget=None, max_overhead=None, device="cpu",
          has_aux=False, result_buffers="preallocated", collectives="recompute",
-         collective_cost=10.0):
+         collective_cost=10.0, memory="xla"):
     """Plans `fun` at `args` (arrays, tracers or `jax.ShapeDtypeStruct`s);
     returns a PlanInfo. Raises ValueError for an invalid option, Unsupported
     for what remat does not model and PlanError when the planner refuses (an
     impossible budget). The options are checkpoint()'s; the plan is not
     checked against XLA (checkpoint() does that)."""
     o = _options(policy, budget, max_overhead, device, has_aux, result_buffers, collectives,
-                 collective_cost)
+                 collective_cost, memory)
     return _plan(_prepare(fun, args, o), o)
 
 
 def checkpoint(fun, *, policy="auto", budget=None, max_overhead=None, device="cpu",
                has_aux=False, strict=True, result_buffers="preallocated",
                collectives="recompute", collective_cost=10.0, static_argnums=(),
-               static_argnames=(), verify=True, verify_rounds=3):
+               static_argnames=(), verify=True, verify_rounds=3, memory="xla"):
     """`fun` with remat's plan applied: differentiate the result (jax.grad,
     jax.value_and_grad, jax.vjp), and its backward recomputes what remat
     chose not to keep. Call it as `fun` (positional and keyword arguments,
@@ -148,7 +150,14 @@ def checkpoint(fun, *, policy="auto", budget=None, max_overhead=None, device="cp
     `shard_map`, "recompute" (as JAX's own policies do: a collective
     recomputed communicates again, costed as reading the bytes it sends
     `collective_cost` times, the device's memory bandwidth over its link
-    bandwidth) or "keep" (never recomputed).
+    bandwidth) or "keep" (never recomputed); memory: the memory model,
+    "xla" (the buffers XLA's compile of the joint step allocates: an
+    equation XLA fuses into its readers is no value of its own, what XLA
+    materializes beside the equations' values is counted with the
+    equation it serves; one more XLA compile at planning; inside
+    `shard_map`, where the step cannot be compiled alone, "jaxpr") or
+    "jaxpr" (remat's reading of the jaxpr: elementwise chains fused into
+    their one reader).
 
     static_argnums, static_argnames: arguments that are not traced (as
     `jax.jit`'s): they take part in the plan's key and `fun` sees them as
@@ -172,7 +181,7 @@ def checkpoint(fun, *, policy="auto", budget=None, max_overhead=None, device="cp
     first call for each signature and kept; `plans()` lists them. Reverse
     mode only: the result is a `jax.custom_vjp`."""
     o = _options(policy, budget, max_overhead, device, has_aux, result_buffers, collectives,
-                 collective_cost)
+                 collective_cost, memory)
     if not isinstance(verify_rounds, int) or verify_rounds < 1:
         raise ValueError(f"verify_rounds must be a positive int, not {verify_rounds!r}")
     static = _Statics(fun, static_argnums, static_argnames)

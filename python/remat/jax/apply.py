@@ -435,11 +435,13 @@ def _plan(prepared, o):
     info.options = o
     info.trace, info.converted = prepared.trace, prepared.converted
     info.num_ops, info.ir = prepared.num_ops, prepared.ir
+    info.memory, info.memory_note = prepared.memory, prepared.memory_note
     info.times.update((k, prepared.times[k]) for k in ("trace", "convert"))
     report = _planner.plan(info.ir, policy=_planner_policy(o), budget=o["budget"],
                            max_overhead=o["max_overhead"], device=o["device"],
                            result_buffers=o["result_buffers"])
     info.report = report
+    report["memory"] = info.memory
     info.times["plan"] = report["planning_time_s"]
     info.saved = _adapter.saved_values(report, info.converted.var_of,
                                        "which is no value of the jaxpr")

@@ -466,7 +466,8 @@ class _Converted:
     (`order`), which are forward ops, and which IR value each var is."""
 
     def __init__(self, joint, num_outputs, num_inputs, collectives="recompute",
-                 collective_cost=10.0, recompute_convolutions=False, one_block=False):
+                 collective_cost=10.0, recompute_convolutions=False, one_block=False,
+                 memory="xla"):
         jaxpr = joint.jaxpr
         self.collectives, self.collective_cost = collectives, collective_cost
         # Under policy dots-no-batch (which keeps the results of the matrix
@@ -532,9 +533,22 @@ class _Converted:
             if op[0].primitive.name == "broadcast_in_dim" and op[2][0] not in results and \
                     sum(1 for a in op[1] if _is_var(a) and a not in constant) == 1:
                 broadcasts.add(id(op))
-        groups = _fusion_groups([op for op in planned
-                                 if id(op) not in broadcasts and id(op) not in write_at],
-                                self.forward, results, self.cost)
+        grouped = [op for op in planned if id(op) not in broadcasts and id(op) not in write_at]
+        # The memory model: XLA's own buffers (XLA compiles the flat joint
+        # program; an equation whose value no buffer holds is written into
+        # each of its readers' ops), or remat's reading of the jaxpr
+        # (_fusion_groups), where XLA cannot compile the step alone.
+        self.memory, self.memory_note, self.xla_buffers = memory, None, None
+        self.temporaries = {}   # id(root op) -> bytes XLA derives from its group
+        if memory == "xla":
+            if any(_aval_varying(v.aval) for v in jaxpr.invars):
+                self.memory = "jaxpr"
+                self.memory_note = ("XLA's buffers not read: inside shard_map the step cannot "
+                                    "be compiled alone (remat's reading of the jaxpr instead)")
+            else:
+                groups = self._xla_groups(grouped, results, constant)
+        if self.memory == "jaxpr":
+            groups = _fusion_groups(grouped, self.forward, results, self.cost)
         # Forward ops on the step's inputs alone (the slices of stacked
         # weights that an unrolled scan reads): XLA would compute them all
         # at the start and hold their results; the applied forward fences
@@ -569,6 +583,28 @@ class _Converted:
         self.text = self.graph.text([r for _, rs in planned_results for r in rs],
                                     forward_results)
 
+    def _xla_groups(self, grouped, results, constant):
+        """The fusion groups of XLA's own compile of the flat joint program
+        (buffers.xla_buffers): `grouped`'s equations whose value XLA
+        materializes are roots, the others members of their readers'
+        groups; what XLA derives from an equation beside its value becomes
+        its group's temporary. Sets xla_buffers and temporaries."""
+        from . import buffers as _buffers
+        inputs = list(self.jaxpr.invars) + list(self.jaxpr.constvars)
+        specs = [_spec(v.aval) for v in self.jaxpr.invars] + \
+            [jax.ShapeDtypeStruct(np.shape(c), jax.numpy.result_type(c)) for _, c in self.consts]
+        found = _buffers.xla_buffers(self.order, inputs, specs, self.results)
+        self.xla_buffers = found
+        by_index = {k: id(op) for k, op in enumerate(self.order)}
+        materialized = {by_index[k] for k in found.materialized}
+        groups = _xla_fused(grouped, materialized, results, constant)
+        root_of = {id(m): root for root, members in groups.items() for m in members}
+        for k, size in found.extra.items():
+            root = root_of.get(by_index[k])
+            if root is not None:
+                self.temporaries[root] = self.temporaries.get(root, 0) + size
+        return groups
+
     def cost(self, eqn):
         """_cost(eqn), computed once per equation."""
         found = self.costs.get(id(eqn))
@@ -594,13 +630,19 @@ class _Converted:
                         operands.append(self.value[a])
         costs = [self.cost(m[0]) for m in members]
         flops = sum(c[0] for c in costs)
+        dots = [m[0] for m in members if m[0].primitive.name == "dot_general"]
         if len(members) == 1:
             cost_class = costs[0][1]
             if prim in _VIEW and len(operands) == 1 and len(arrays) == 1:
                 flops, cost_class = 0, "view"
             callee = f"jax.{prim}"
         else:
-            cost_class = "reduction" if any(c[1] == "reduction" for c in costs) else "elementwise"
+            # (A matrix multiply XLA fuses with what reads it, a transpose
+            # folded into it: the group is the matrix multiply.)
+            classes = {c[1] for c in costs}
+            cost_class = ("gemm" if "gemm" in classes and len(dots) == 1 else
+                          "reduction" if "reduction" in classes or "gemm" in classes
+                          else "elementwise")
             callee = f"jax.fusion.{prim}"
         loc = f"{self.num_ops}:{prim}"
         self.num_ops += 1
@@ -622,12 +664,17 @@ class _Converted:
             read, sent = _traffic(eqn)
             traffic = dict(read_bytes=read + int(self.collective_cost * sent))
         policy, batch_dims = None, 0
-        if len(members) == 1 and prim == "dot_general":
-            batch_dims = len(eqn.params["dimension_numbers"][1][0])
+        if cost_class == "gemm" and dots:
+            batch_dims = len(dots[0].params["dimension_numbers"][1][0])
         if (self.recompute_convolutions and is_forward and len(members) == 1
                 and prim == "conv_general_dilated"):
             policy = "recompute"
-        results = self.graph.op(callee, operands, [_element(v.aval) for v in arrays],
+        # What XLA allocates for the group beside its value: a result no
+        # op reads, live while the op runs (as remat.torch's kernel
+        # temporaries).
+        temporary = self.temporaries.get(id(root), 0)
+        extra = [((temporary,), "i8")] if temporary else []
+        results = self.graph.op(callee, operands, [_element(v.aval) for v in arrays] + extra,
                                 flops=flops, cost_class=cost_class,
                                 side_effects=(collective and self.collectives == "keep")
                                 or prim == "while",
@@ -637,6 +684,51 @@ class _Converted:
             self.value[v] = r
             self.block[v] = block
             self.var_of[(loc, k)] = v
+
+
+def _xla_fused(order, materialized, results, constant):
+    """{id(root): [members in order, root last]} from XLA's own fusion:
+    an equation whose one array value no XLA buffer holds (`materialized`:
+    the ids of those whose value one does) is a member of the group of
+    each op that reads it (XLA computes it inside each reader's fusion,
+    a forward value inside a backward fusion too), unless it is a
+    collective, control flow, a step result or read by an op outside
+    `order`, or a reader's group reads a value computed after it (as in
+    _fusion_groups: in the planned step, whose order remat fixes, XLA
+    would hold what the member reads across that computation, or compute
+    the member where it is and hold its value); every other equation is
+    the root of its own group."""
+    users = {}
+    for op in order:
+        for a in op[1]:
+            if _is_var(a) and a not in constant:
+                users.setdefault(a, {})[id(op)] = None
+    position = {v: k for k, op in enumerate(order) for v in op[2]}
+    roots_of, groups = {}, {}
+    reads = {}  # id(root) -> {var the group reads from outside: its producer's position}
+    for k in reversed(range(len(order))):
+        op = order[k]
+        arrays = [v for v in op[2] if _is_array(v)]
+        prim = op[0].primitive.name
+        readers = users.get(arrays[0], {}) if len(arrays) == 1 else {}
+        roots = {id(op): None}
+        if (len(arrays) == 1 and id(op) not in materialized and arrays[0] not in results
+                and prim not in _COLLECTIVES and prim not in _OPAQUE and readers
+                and all(r in roots_of for r in readers)):
+            joined = dict.fromkeys(root for r in readers for root in roots_of[r])
+            if all(p < k for root in joined for v, p in reads[root].items()
+                   if v not in op[2]):
+                roots = joined
+        roots_of[id(op)] = roots
+        for root in roots:
+            groups.setdefault(root, []).append(op)
+            group = reads.setdefault(root, {})
+            for v in op[2]:
+                group.pop(v, None)
+            group.update((a, position[a]) for a in op[1] if _is_var(a) and a in position)
+    for members in groups.values():
+        members.reverse()
+    return groups
 
 
 def _fusion_groups(order, forward, results, cost):
@@ -764,8 +856,9 @@ def _prepare(fun, args, o):
     policy = _planner_policy(o)
     conv = _Converted(trace.joint, trace.num_outputs, trace.num_leaves, o["collectives"],
                       o["collective_cost"], recompute_convolutions=policy == "dots-no-batch",
-                      one_block=policy in ("full", "sqrt"))
+                      one_block=policy in ("full", "sqrt"), memory=o.get("memory", "xla"))
     info.num_ops = conv.num_ops
+    info.memory, info.memory_note = conv.memory, conv.memory_note
     info.ir = conv.text
     info.times["convert"] = time.perf_counter() - start
     info.trace, info.converted = trace, conv

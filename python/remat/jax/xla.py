@@ -11,6 +11,7 @@ import time
 
 import jax
 
+from .. import _adapter
 from ..planner import BudgetError
 from .apply import _plan
 from .convert import _aval_varying, _prepare, _spec, _vjp_step
@@ -48,16 +49,16 @@ def _verified_plan(fun, args, o, rounds):
     XLA's allocation differ both ways (XLA fuses, lends output buffers and
     schedules on its own; it also materializes values the jaxpr does not
     show), so each round plans at an internal budget, compiles the planned
-    step (_xla_figures) and moves the internal budget by what XLA's total
-    is under (or over) the budget: a plan over it is replaced by one at a
-    lower internal budget, and a budget below the least peak of remat's
-    model is planned at that least peak and kept if XLA's total fits. At
-    most `rounds` plans; the one that fits with the least estimated time is
-    returned. Raises BudgetError with XLA's figures when none fits."""
+    step (_xla_figures) and moves the plan's own peak by what XLA's total
+    is under (or over) the budget, bisecting once one internal budget fitted
+    and a larger one did not (_adapter.next_internal_budget); a budget below
+    the least peak of remat's model is planned at that least peak and kept
+    if XLA's total fits. At most `rounds` plans; the one that fits with the
+    least estimated time is returned. Raises BudgetError with XLA's figures when none fits."""
     budget = o["budget"]
     prepared = _prepare(fun, args, o)   # traced and converted once for all rounds
     internal, tried, fits, model = budget, [], [], None
-    for _ in range(rounds):
+    while len(tried) < rounds:
         try:
             info = _plan(prepared, dict(o, budget=internal))
         except BudgetError as error:
@@ -78,13 +79,10 @@ def _verified_plan(fun, args, o, rounds):
         info.report["xla"] = dict(info.xla, budget_bytes=budget, internal_budget_bytes=internal)
         if total <= budget:
             fits.append(info)
-            # Close enough (within 1% of the budget), or planned at the budget.
-            if internal == budget or budget - total <= budget // 100:
-                break
-        step = budget - total
-        if step == 0 or internal + step <= 0 or any(b == internal + step for b, _ in tried):
+        following = _adapter.next_internal_budget(tried, budget, info.report)
+        if following is None:
             break
-        internal += step
+        internal = following
     if fits:
         best = min(fits, key=lambda i: (i.report["result"]["estimated_time_s"],
                                         i.xla["total_bytes"]))
