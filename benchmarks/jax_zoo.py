@@ -282,7 +282,8 @@ def run(name, points, out=print):
             a = analyse(f, args, aux)
             info = rj.last_plan()
             note = (f"{'fits' if total(a) <= budget else 'OVER'}; plans "
-                    + ", ".join(f"{b / MiB:.1f}->{t / MiB:.1f}" for b, t in info.rounds)
+                    + ", ".join(f"{b if isinstance(b, str) else f'{b / MiB:.1f}'}->{t / MiB:.1f}"
+                                for b, t in info.rounds)
                     + f"; {time.perf_counter() - start:.1f} s")
             rows.append((f"remat budget {budget / MiB:.1f}", a, note))
         except rj.BudgetError as error:

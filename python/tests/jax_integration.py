@@ -371,6 +371,31 @@ class SingleDevice(unittest.TestCase):
         with self.assertRaisesRegex(rj.BudgetError, "XLA's total .* least XLA total reached"):
             jax.value_and_grad(rj.checkpoint(loss_fn, budget=jax_zoo.total(ours) // 2))(*args)
 
+    def test_policy_full_when_no_round_fits(self):
+        # An MLP whose weight gradients are most of its step: XLA lends
+        # their buffers to what dies before they are written, so policy
+        # full (each layer's input kept) compiles to less than the least
+        # peak plan of remat's model. At full's XLA total, the rounds find
+        # nothing below that least peak, and the plan of policy full is
+        # tried and kept.
+        import jax_zoo
+        from remat.jax.xla import _xla_figures
+        loss_fn, args, _ = jax_zoo.mlp()
+        rj.checkpoint(loss_fn, policy="full")(*args)
+        budget = _xla_figures(rj.last_plan())["total_bytes"]
+        f = rj.checkpoint(loss_fn, budget=budget)
+        ours = jax_zoo.analyse(f, args, False)
+        info = rj.last_plan()
+        self.assertIsNone(info.fallback)
+        self.assertEqual(info.rounds[-1][0], "policy full")
+        self.assertGreater(info.rounds[0][1], budget)
+        self.assertEqual(info.report["xla"]["policy"], "full")
+        self.assertLessEqual(info.xla["total_bytes"], budget)
+        self.assertLessEqual(jax_zoo.total(ours), budget)
+        report(f"MLP at policy full's XLA total {budget}: plans {info.rounds}")
+        self.assertLessEqual(max_diff(jax.jit(jax.value_and_grad(f))(*args),
+                                      jax.jit(jax.value_and_grad(loss_fn))(*args)), TOL)
+
     def test_scan_is_unrolled_and_planned(self):
         # Layers as one lax.scan over stacked parameters, reverse scans and
         # per-iteration outputs: planned (no fallback), gradients equal,

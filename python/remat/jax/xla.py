@@ -53,8 +53,11 @@ def _verified_plan(fun, args, o, rounds):
     is under (or over) the budget, bisecting once one internal budget fitted
     and a larger one did not (_adapter.next_internal_budget); a budget below
     the least peak of remat's model is planned at that least peak and kept
-    if XLA's total fits. At most `rounds` plans; the one that fits with the
-    least estimated time is returned. Raises BudgetError with XLA's figures when none fits."""
+    if XLA's total fits. At most `rounds` plans, and where none fits under
+    policy auto, the plan of policy full (the blocks' inputs kept) as one
+    more; the one that fits with the least estimated time is returned
+    (`rounds` on it lists each plan's internal budget, or "policy full",
+    and XLA's total). Raises BudgetError with XLA's figures when none fits."""
     budget = o["budget"]
     prepared = _prepare(fun, args, o)   # traced and converted once for all rounds
     internal, tried, fits, model = budget, [], [], None
@@ -83,6 +86,20 @@ def _verified_plan(fun, args, o, rounds):
         if following is None:
             break
         internal = following
+    if not fits and o["policy"] == "auto" and "remat.block" in prepared.ir:
+        # None fits: the plan of policy full (each checkpoint block's input
+        # kept, JAX's nothing_saveable per block), which XLA may compile to
+        # less than the least peak plan of remat's model (XLA fuses the
+        # recomputation into the backward's fusions, and lends the output
+        # buffers to what dies before the gradients are written).
+        info = _plan(prepared, dict(o, policy="full", budget=None))
+        info.xla = _xla_figures(info)
+        total = info.xla["total_bytes"]
+        info.report["xla"] = dict(info.xla, budget_bytes=budget, internal_budget_bytes=None,
+                                  policy="full")
+        tried.append(("policy full", total))
+        if total <= budget:
+            fits.append(info)
     if fits:
         best = min(fits, key=lambda i: (i.report["result"]["estimated_time_s"],
                                         i.xla["total_bytes"]))
@@ -93,7 +110,8 @@ def _verified_plan(fun, args, o, rounds):
     error = BudgetError(
         f"XLA's total (arguments + outputs + temp bytes of the compiled step) is above the "
         f"budget {budget} bytes after {len(tried)} plan(s): "
-        + ", ".join(f"{t} bytes at an internal budget of {b}" for b, t in tried)
+        + ", ".join(f"{t} bytes under {b}" if isinstance(b, str) else
+                    f"{t} bytes at an internal budget of {b}" for b, t in tried)
         + f"; the least XLA total reached is {least} bytes"
         + (f" (remat's own model: {model})" if model is not None else ""))
     # least_peak: the least XLA total; peak_lower_bound: remat's model's
