@@ -287,7 +287,10 @@ def run(name, points, out=print):
                     + f"; {time.perf_counter() - start:.1f} s")
             rows.append((f"remat budget {budget / MiB:.1f}", a, note))
         except rj.BudgetError as error:
-            rows.append((f"remat budget {budget / MiB:.1f}", None, f"BudgetError: {error}"[:160]))
+            least = getattr(error, "xla_total", None)
+            rows.append((f"remat budget {budget / MiB:.1f}", None,
+                         f"BudgetError: least XLA total {least / MiB:.2f} MiB" if least else
+                         f"BudgetError: {error}"[:160]))
     out(f"\n{name}: XLA's figures of value_and_grad (MiB; total = arguments + outputs + temp)")
     out(f"{'step':<26} {'total':>9} {'temp':>9} {'GFLOP':>9}  note")
     for label, a, note in rows:

@@ -597,7 +597,7 @@ class _Converted:
         self.xla_buffers = found
         by_index = {k: id(op) for k, op in enumerate(self.order)}
         materialized = {by_index[k] for k in found.materialized}
-        groups = _xla_fused(grouped, materialized, results, constant)
+        groups = _xla_fused(grouped, materialized, results, constant, self.forward)
         root_of = {id(m): root for root, members in groups.items() for m in members}
         for k, size in found.extra.items():
             root = root_of.get(by_index[k])
@@ -686,17 +686,20 @@ class _Converted:
             self.var_of[(loc, k)] = v
 
 
-def _xla_fused(order, materialized, results, constant):
+def _xla_fused(order, materialized, results, constant, forward):
     """{id(root): [members in order, root last]} from XLA's own fusion:
     an equation whose one array value no XLA buffer holds (`materialized`:
     the ids of those whose value one does) is a member of the group of
     each op that reads it (XLA computes it inside each reader's fusion,
     a forward value inside a backward fusion too), unless it is a
     collective, control flow, a step result or read by an op outside
-    `order`, or a reader's group reads a value computed after it (as in
-    _fusion_groups: in the planned step, whose order remat fixes, XLA
-    would hold what the member reads across that computation, or compute
-    the member where it is and hold its value); every other equation is
+    `order`, or a reader's group on its own side (forward or backward:
+    `forward` holds the forward ops' ids) reads a value computed after it
+    (as in _fusion_groups: in the planned step, whose order remat fixes,
+    XLA would hold what the member reads across that computation, or
+    compute the member where it is and hold its value; a forward value
+    read in the backward is recomputed there, where the backward reads
+    it, so the rule is not applied across sides); every other equation is
     the root of its own group."""
     users = {}
     for op in order:
@@ -716,8 +719,8 @@ def _xla_fused(order, materialized, results, constant):
                 and prim not in _COLLECTIVES and prim not in _OPAQUE and readers
                 and all(r in roots_of for r in readers)):
             joined = dict.fromkeys(root for r in readers for root in roots_of[r])
-            if all(p < k for root in joined for v, p in reads[root].items()
-                   if v not in op[2]):
+            if all(p < k for root in joined if (root in forward) == (id(op) in forward)
+                   for v, p in reads[root].items() if v not in op[2]):
                 roots = joined
         roots_of[id(op)] = roots
         for root in roots:
