@@ -8,9 +8,10 @@
 call for each signature it traces `fun` to a jaxpr and the joint
 forward+backward jaxpr of its `jax.vjp` (the cotangents are explicit inputs,
 so the backward is what reads them). The joint jaxpr becomes remat IR, one
-`nn.generic` per equation, or per group of equations XLA fuses (FLOPs from
-the primitive's shapes, a cost class, collectives costed by the bytes they
-send), and `remat-opt --rematerialize` plans it, with the step's
+`nn.generic` per equation whose value XLA's own compile of the joint step
+holds in a buffer, with the equations XLA fuses into it (`buffers`: the
+optimized HLO read back to the equations; FLOPs from the primitive's
+shapes, a cost class, collectives costed by the bytes they send), and `remat-opt --rematerialize` plans it, with the step's
 outputs allocated for the whole step as XLA allocates them
 (`result-buffers=preallocated`). The plan is applied
 as a `jax.custom_vjp`: the forward keeps exactly the values the plan saves;
@@ -36,6 +37,7 @@ impossible `budget` is an error (`remat.planner.PlanError`) stating the
 smallest peak remat can reach, unless `strict=False`. See docs/JAX.md.
 
 The package: `convert` (the function traced and written as remat IR),
+`buffers` (the buffers of XLA's compile of the joint step, per equation),
 `apply` (the plan made and applied as a `jax.custom_vjp`), `xla` (XLA's
 figures and the budget verified in them); this module has the options,
 `checkpoint`, `plan` and the list of plans. What remat.torch shares

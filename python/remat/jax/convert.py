@@ -724,14 +724,21 @@ def _xla_fused(order, materialized, results, constant, forward):
                 roots = joined
         roots_of[id(op)] = roots
         for root in roots:
-            groups.setdefault(root, []).append(op)
-            group = reads.setdefault(root, {})
-            for v in op[2]:
-                group.pop(v, None)
-            group.update((a, position[a]) for a in op[1] if _is_var(a) and a in position)
+            _join(groups, reads, root, op, position)
     for members in groups.values():
         members.reverse()
     return groups
+
+
+def _join(groups, reads, key, op, position):
+    """Adds `op` to the fusion group `key` (members from the root back)
+    and updates what the group reads from outside (`reads[key]`: var ->
+    its producer's position)."""
+    groups.setdefault(key, []).append(op)
+    group = reads.setdefault(key, {})
+    for v in op[2]:
+        group.pop(v, None)
+    group.update((a, position[a]) for a in op[1] if _is_var(a) and a in position)
 
 
 def _fusion_groups(order, forward, results, cost):
@@ -774,11 +781,7 @@ def _fusion_groups(order, forward, results, cost):
                         all(p < k for v, p in group.items() if v not in op[2]):
                     root = root_of[id(user)]
         root_of[id(op)] = root
-        groups.setdefault(id(root), []).append(op)
-        group = reads.setdefault(id(root), {})
-        for v in op[2]:
-            group.pop(v, None)
-        group.update((a, position[a]) for a in op[1] if _is_var(a) and a in position)
+        _join(groups, reads, id(root), op, position)
     for members in groups.values():
         members.reverse()
     return groups
