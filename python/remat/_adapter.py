@@ -209,8 +209,9 @@ def next_internal_budget(tried, budget, report):
     (`tried`: (internal budget, compiler's figure) pairs, the latest last),
     the budget, and the latest plan's report, the next internal budget, or
     None when the search is done: the latest figure fits and is close
-    (within 1% of the budget) or its plan recomputes nothing (no plan is
-    cheaper), or no new internal budget is left to try. The next one is
+    (within 1% of the budget) or its plan costs no more than recomputing
+    nothing (no plan is cheaper; a plan that recomputes only views has no
+    recompute FLOPs but may cost time), or no new internal budget is left to try. The next one is
     the plan's own peak in remat's model moved by what the compiler's
     figure is over or under the budget (moving the internal budget alone
     can keep the same plan: the frontier is discrete); the compiler's
@@ -218,8 +219,9 @@ def next_internal_budget(tried, budget, report):
     budget fitted and a larger one did not, the next lies between them
     (bisection where the step leaves that range or is past its middle)."""
     total = tried[-1][1]
-    if total <= budget and (budget - total <= budget // 100
-                            or not report["result"]["recompute_flops"]):
+    cheapest = (report["result"]["estimated_time_s"]
+                <= report["baseline"]["estimated_time_s"] * (1 + 1e-9))
+    if total <= budget and (budget - total <= budget // 100 or cheapest):
         return None
     step = budget - total
     following = report["result"]["peak_bytes"] + step
