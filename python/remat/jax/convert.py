@@ -591,9 +591,8 @@ class _Converted:
         its group's temporary. Sets xla_buffers and temporaries."""
         from . import buffers as _buffers
         inputs = list(self.jaxpr.invars) + list(self.jaxpr.constvars)
-        specs = [_spec(v.aval) for v in self.jaxpr.invars] + \
-            [jax.ShapeDtypeStruct(np.shape(c), jax.numpy.result_type(c)) for _, c in self.consts]
-        found = _buffers.xla_buffers(self.order, inputs, specs, self.results)
+        found = _buffers.xla_buffers(self.order, inputs, [_spec(v.aval) for v in inputs],
+                                     self.results)
         self.xla_buffers = found
         by_index = {k: id(op) for k, op in enumerate(self.order)}
         materialized = {by_index[k] for k in found.materialized}

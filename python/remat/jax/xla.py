@@ -61,6 +61,17 @@ def _verified_plan(fun, args, o, rounds):
     budget = o["budget"]
     prepared = _prepare(fun, args, o)   # traced and converted once for all rounds
     internal, tried, fits, model = budget, [], [], None
+
+    def verify(info, label, internal_budget, **extra):
+        """XLA's figures of `info`'s step, recorded as a round `label`."""
+        start = time.perf_counter()
+        info.xla = _xla_figures(info)
+        info.times["verify"] = time.perf_counter() - start
+        info.report["xla"] = dict(info.xla, budget_bytes=budget,
+                                  internal_budget_bytes=internal_budget, **extra)
+        tried.append((label, info.xla["total_bytes"]))
+        if info.xla["total_bytes"] <= budget:
+            fits.append(info)
     while len(tried) < rounds:
         try:
             info = _plan(prepared, dict(o, budget=internal))
@@ -74,14 +85,7 @@ def _verified_plan(fun, args, o, rounds):
                 break
             internal = error.least_peak
             info = _plan(prepared, dict(o, budget=internal))
-        start = time.perf_counter()
-        info.xla = _xla_figures(info)
-        info.times["verify"] = time.perf_counter() - start
-        total = info.xla["total_bytes"]
-        tried.append((internal, total))
-        info.report["xla"] = dict(info.xla, budget_bytes=budget, internal_budget_bytes=internal)
-        if total <= budget:
-            fits.append(info)
+        verify(info, internal, internal)
         following = _adapter.next_internal_budget(tried, budget, info.report)
         if following is None:
             break
@@ -92,14 +96,8 @@ def _verified_plan(fun, args, o, rounds):
         # less than the least peak plan of remat's model (XLA fuses the
         # recomputation into the backward's fusions, and lends the output
         # buffers to what dies before the gradients are written).
-        info = _plan(prepared, dict(o, policy="full", budget=None))
-        info.xla = _xla_figures(info)
-        total = info.xla["total_bytes"]
-        info.report["xla"] = dict(info.xla, budget_bytes=budget, internal_budget_bytes=None,
-                                  policy="full")
-        tried.append(("policy full", total))
-        if total <= budget:
-            fits.append(info)
+        verify(_plan(prepared, dict(o, policy="full", budget=None)), "policy full", None,
+               policy="full")
     if fits:
         best = min(fits, key=lambda i: (i.report["result"]["estimated_time_s"],
                                         i.xla["total_bytes"]))
