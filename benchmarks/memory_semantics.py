@@ -9,7 +9,8 @@ tensor occupies numel * element size from its defining op through its last
 use; operands and results of an op are live together; arguments are live
 throughout, results to the end; nn.reshape is a view that keeps its operand's
 buffer live while it is live; peak = max over ops of live bytes, arguments
-included.
+included. The results of remat.offload are host buffers: the same semantics
+over host bytes give the host peak, and they are not device bytes.
 
     remat-opt --mlir-print-op-generic out.mlir | python3 memory_semantics.py
 """
@@ -92,12 +93,21 @@ def parse_functions(text):
 
 
 def peak_bytes(func):
+    """(device peak, argument bytes)."""
+    peak, args, _ = peaks(func)
+    return peak, args
+
+
+def peaks(func):
+    """(device peak, argument bytes, host peak)."""
     args = func["args"]
     ops = func["ops"]
     arg_bytes = sum(b for _, b in args)
-    buffer_of, size, start, end = {}, {}, {}, {}
+    buffer_of, size, start, end, host = {}, {}, {}, {}, set()
     for i, (results, opname, operands) in enumerate(ops):
         for name, b in results:
+            if opname == "remat.offload":
+                host.add(name)
             if opname == "nn.reshape":
                 buffer_of[name] = buffer_of.get(operands[0], operands[0])
             else:
@@ -107,11 +117,12 @@ def peak_bytes(func):
             buf = buffer_of.get(v, v)
             if buf in end:
                 end[buf] = max(end[buf], i)
-    peak = arg_bytes
+    peak, host_peak = arg_bytes, 0
     for i in range(len(ops)):
-        live = arg_bytes + sum(size[b] for b in size if start[b] <= i <= end[b])
-        peak = max(peak, live)
-    return peak, arg_bytes
+        live = [b for b in size if start[b] <= i <= end[b]]
+        peak = max(peak, arg_bytes + sum(size[b] for b in live if b not in host))
+        host_peak = max(host_peak, sum(size[b] for b in live if b in host))
+    return peak, arg_bytes, host_peak
 
 
 def peak_of_file(remat_opt, path):
@@ -126,8 +137,9 @@ def peak_of_file(remat_opt, path):
 def main():
     text = open(sys.argv[1]).read() if len(sys.argv) > 1 else sys.stdin.read()
     for f in parse_functions(text):
-        peak, args = peak_bytes(f)
-        print(f'{f["name"]} peak_bytes={peak} argument_bytes={args}')
+        peak, args, host = peaks(f)
+        print(f'{f["name"]} peak_bytes={peak} argument_bytes={args}'
+              + (f" host_peak_bytes={host}" if host else ""))
 
 
 if __name__ == "__main__":

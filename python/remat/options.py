@@ -22,7 +22,7 @@ _SIZE = re.compile(r"\s*(\d+(?:\.\d*)?|\.\d+)\s*([A-Za-z]*)\s*\Z")
 BUDGET_FORMS = ("a whole number of bytes (an int, or a string such as \"8GiB\", \"8 GiB\", "
                 "\"1.5GB\", \"512MiB\"; units B, KB, MB, GB, TB, KiB, MiB, GiB, TiB)")
 
-DEVICES = ("cpu", "h100", "h200", "a100")  # lib/remat/Analysis/CostModel.cpp
+DEVICES = ("cpu", "h100", "h200", "gh200", "a100")  # lib/remat/Analysis/CostModel.cpp
 # A device file's rates (docs/CostModel.md, "Device files"): each at least
 # one per second.
 _DEVICE_RATES = (("memory_bandwidth_bytes_per_s",),

@@ -5,8 +5,8 @@
 // RUN: not remat-opt %s --rematerialize=device-file=%S/does-not-exist.json 2>&1 | FileCheck %s --check-prefix=DEVFILE
 
 // AUTO: policy 'auto' needs a budget=<bytes> (the cheapest plan under it) or a max-overhead=<fraction> (the lowest peak within it)
-// POLICY: for the --policy option: unknown value 'fastest'; expected none, full, sqrt, selective, dots, dots-no-batch or auto
-// DEVICE: unknown device 'tpu'; expected h200, h100, a100, cpu, or device-file=<json>
+// POLICY: for the --policy option: unknown value 'fastest'; expected none, full, sqrt, selective, dots, dots-no-batch, auto or offload
+// DEVICE: unknown device 'tpu'; expected h200, h100, gh200, a100, cpu, or device-file=<json>
 // DEVFILE: cannot read device file '{{.*}}does-not-exist.json'
 
 // full needs checkpoint blocks.

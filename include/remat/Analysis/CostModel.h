@@ -57,6 +57,16 @@ struct DeviceInfo {
   double gemmF32 = 0, gemmF16 = 0, gemmBF16 = 0;
   double vectorF32 = 0, vectorF16 = 0, vectorBF16 = 0;
 
+  /// The link to host memory, for offloaded values (docs/CostModel.md,
+  /// "Host offload"): bytes/s per direction and the fixed time of one copy.
+  /// No link (0 bytes/s): the device is the host (`cpu`).
+  double hostToDevice = 0, deviceToHost = 0, hostLinkLatency = 0;
+  bool hasHostLink() const { return hostToDevice > 0 && deviceToHost > 0; }
+  /// The time of one copy of `bytes` over the host link.
+  double copyTime(uint64_t bytes, bool toHost) const {
+    return hostLinkLatency + bytes / (toHost ? deviceToHost : hostToDevice);
+  }
+
   /// Peak FLOP/s for an op class and element type.
   double peakFlops(OpClass cls, mlir::Type elementType) const;
   /// FLOPs per byte at which a GEMM of this element type stops being bound by
@@ -69,7 +79,7 @@ struct DeviceInfo {
   /// The time of one execution of `op`: measured if the profile covers it,
   /// else getOpCost(op).estimateTime(*this).
   double opTime(mlir::Operation *op) const;
-  /// `h200` (default), `h100`, `a100` or `cpu`.
+  /// `h200` (default), `h100`, `gh200`, `a100` or `cpu`.
   static std::optional<DeviceInfo> getNamed(llvm::StringRef name);
   static llvm::ArrayRef<llvm::StringRef> getNames();
   /// Reads a device description from a JSON file; on failure, says why in

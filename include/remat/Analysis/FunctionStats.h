@@ -17,6 +17,8 @@ struct FunctionStats {
   /// Bytes live at each top-level op, in program order (the memory plan's).
   std::vector<uint64_t> liveBytes;
   uint64_t peakBytes = 0;
+  /// Host buffers (remat.offload's results) live at once, at most.
+  uint64_t hostPeakBytes = 0;
   /// MemoryPlan::getPeakLowerBound of the function.
   uint64_t peakLowerBound = 0;
   uint64_t argumentBytes = 0;

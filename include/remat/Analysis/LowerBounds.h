@@ -110,6 +110,10 @@ public:
   /// certificate"), at the op where that is most; at least the bytes the
   /// largest op needs at once (MemoryPlan::getPeakLowerBound).
   PeakLowerBound leastPeak() const;
+  /// What the largest op needs at once: the arguments and its operands and
+  /// results (MemoryPlan::getPeakLowerBound). No plan goes below it, with
+  /// or without offload.
+  uint64_t opNeed() const;
   /// How many times recomputeTime has run (the pass's statistics).
   uint64_t getNumEvaluations() const { return numEvaluations; }
 

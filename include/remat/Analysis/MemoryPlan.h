@@ -13,6 +13,8 @@
 //    allocates nothing and keeps its operand's buffer live while it is live.
 //  * Peak bytes is the maximum over ops of the bytes live at that op,
 //    arguments included.
+//  * The results of remat.offload are host buffers: they count towards the
+//    host peak (the same semantics over host bytes), not the device bytes.
 //
 //===----------------------------------------------------------------------===//
 
@@ -48,6 +50,8 @@ public:
                       ResultBuffers results = ResultBuffers::Defined);
 
   uint64_t getPeakBytes() const { return peakBytes; }
+  /// The most bytes of host buffers (remat.offload's results) live at once.
+  uint64_t getHostPeakBytes() const { return hostPeakBytes; }
   uint64_t getArgumentBytes() const { return argumentBytes; }
   /// Bytes live throughout: the arguments, and with preallocated results
   /// the results' buffers.
@@ -71,6 +75,7 @@ public:
 
 private:
   uint64_t peakBytes = 0;
+  uint64_t hostPeakBytes = 0;
   uint64_t peakLowerBound = 0;
   uint64_t argumentBytes = 0;
   uint64_t baseBytes = 0;

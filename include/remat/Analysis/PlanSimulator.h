@@ -49,6 +49,8 @@ public:
   /// The value whose buffer `id` lives in before any rewrite (itself, or the
   /// root of its views), or -1 if that buffer is a function argument.
   int getBufferRoot(unsigned id) const { return originalRoot[id]; }
+  /// Whether a forward op defines value `id`.
+  bool isForwardValue(unsigned id) const { return forwardValue[id]; }
   uint64_t getArgumentBytes() const { return argumentBytes; }
   /// Estimated time of the function as it is (no clones): the sum of its
   /// top-level ops' roofline times.
@@ -98,6 +100,9 @@ public:
     std::vector<int> cloneEvent, cloneEnd;
     /// Per event: the index of its op, or of the op its clone precedes.
     std::vector<unsigned> opOfEvent;
+    /// Per event: the estimated time of its op or clone (the cost model's,
+    /// as the step time and the recompute time sum them).
+    std::vector<double> eventTime;
   };
 
   /// Simulates the rewrite that keeps the forward values whose bits are set

@@ -19,7 +19,8 @@ def Remat_Policy : I32Enum<"Policy", "rematerialization policy", [
     I32EnumCase<"Selective", 3, "selective">,
     I32EnumCase<"Dots", 4, "dots">,
     I32EnumCase<"DotsNoBatch", 5, "dots-no-batch">,
-    I32EnumCase<"Auto", 6, "auto">]> {
+    I32EnumCase<"Auto", 6, "auto">,
+    I32EnumCase<"Offload", 7, "offload">]> {
   let cppNamespace = "::remat";
 }
 

@@ -18,6 +18,10 @@ enum class OpClass {
   Reduction,   ///< reductions, softmax, normalization: vector rate
   Layout,      ///< data movement (transpose, broadcast): bandwidth only
   View,        ///< no kernel, no traffic (reshape)
+  /// A copy over the host link on a copy stream (remat.offload,
+  /// remat.prefetch): no main-stream time; what it exposes is the offload
+  /// model's (OffloadModel.h). Not a class of nn.generic.
+  Copy,
 };
 
 llvm::StringRef stringifyOpClass(OpClass cls);

@@ -105,9 +105,10 @@ def Rematerialize : Pass<"rematerialize", "::mlir::func::FuncOp"> {
   let options = [
     Option<"policy", "policy", "::remat::Policy",
            /*default=*/"::remat::Policy::Selective",
-           "none, full, sqrt, selective, dots, dots-no-batch or auto">,
+           "none, full, sqrt, selective, dots, dots-no-batch, offload or "
+           "auto">,
     Option<"device", "device", "std::string", /*default=*/"\"h200\"",
-           "device of the cost model: h200, h100, a100 or cpu">,
+           "device of the cost model: h200, h100, gh200, a100 or cpu">,
     Option<"deviceFile", "device-file", "std::string", /*default=*/"\"\"",
            "JSON device description (overrides device=)">,
     Option<"costProfile", "cost-profile", "std::string", /*default=*/"\"\"",
@@ -120,6 +121,13 @@ def Rematerialize : Pass<"rematerialize", "::mlir::func::FuncOp"> {
     Option<"maxOverhead", "max-overhead", "std::string", /*default=*/"\"\"",
            "auto: the most estimated recompute time, as a fraction of the "
            "step's (0.05 or 5%)">,
+    Option<"offload", "offload", "bool", /*default=*/"false",
+           "auto: saved values may also be offloaded to host memory between "
+           "their last forward read and their first backward read (needs a "
+           "device with a host link)">,
+    Option<"hostBudget", "host-budget", "std::string", /*default=*/"\"\"",
+           "bound on the bytes offloaded values hold in host memory at once "
+           "(implies offload=true)">,
     Option<"solver", "solver", "::remat::SolverMethod",
            /*default=*/"::remat::SolverMethod::Auto",
            "how auto's frontier is computed: exact (every plan of the "

@@ -9,6 +9,8 @@
 #ifndef REMAT_TRANSFORMS_REMATPLAN_H
 #define REMAT_TRANSFORMS_REMATPLAN_H
 
+#include "remat/Analysis/OffloadModel.h"
+
 #include "mlir/IR/Operation.h"
 #include "mlir/IR/Value.h"
 #include "llvm/ADT/BitVector.h"
@@ -23,11 +25,31 @@ namespace remat {
 
 /// A point of auto's Pareto frontier (RematSolver.h).
 struct FrontierPoint {
+  FrontierPoint() = default;
+  FrontierPoint(uint64_t peakBytes, double recomputeTime,
+                uint64_t recomputeFlops, llvm::BitVector kept)
+      : peakBytes(peakBytes), recomputeTime(recomputeTime),
+        recomputeFlops(recomputeFlops), kept(std::move(kept)) {}
   uint64_t peakBytes = 0;
   double recomputeTime = 0;
   uint64_t recomputeFlops = 0;
   /// The plan: kept forward values, by simulator value id.
   llvm::BitVector kept;
+  /// Kept values offloaded to host memory (simulator value ids, ascending),
+  /// the main-stream time their copies expose, and the host peak.
+  std::vector<unsigned> offloaded;
+  double exposedTime = 0;
+  uint64_t hostPeakBytes = 0;
+  /// What the plan costs: its recompute time and its exposed copy time.
+  double cost() const { return recomputeTime + exposedTime; }
+};
+
+/// An offloaded value and its copies (OffloadModel.h), in events of the
+/// rewritten function before the copy ops are inserted.
+struct OffloadDecision {
+  mlir::Value value;
+  OffloadCopy copy;
+  std::string reason;
 };
 
 /// The decision for one saved activation.
@@ -35,6 +57,9 @@ struct Decision {
   mlir::Value value;
   uint64_t bytes = 0;
   bool recompute = false;
+  /// Kept in host memory between its last forward read and its first
+  /// backward read (RematPlan::offloads).
+  bool offload = false;
   /// Cost of recomputing the value from the final kept set (its whole
   /// producer chain); nothing if it cannot be recomputed, or until
   /// describeRecomputeCosts has run.
@@ -58,6 +83,10 @@ struct PlanReport {
   llvm::SmallVector<Decision> intermediateDecisions;
   std::optional<uint64_t> budget;
   std::optional<double> maxOverhead;
+  std::optional<uint64_t> hostBudget;
+  /// Whether offload was in the decision space (offload=, a host budget,
+  /// policy offload or an "offload" override).
+  bool offload = false;
   /// With `pareto`: (peak, recompute time) from the least memory to no
   /// recompute; kept sets are not retained.
   llvm::SmallVector<FrontierPoint> pareto;
@@ -93,6 +122,13 @@ struct RematPlan {
   /// dropped and made again, so no clone is held across the widest gap
   /// between their backward reads.
   llvm::DenseSet<mlir::Value> reclone;
+  /// Kept values held in host memory between their last forward read and
+  /// their first backward read, in program order; peakBytes counts them
+  /// out over that window (OffloadModel.h).
+  llvm::SmallVector<OffloadDecision> offloads;
+  uint64_t hostPeakBytes = 0;
+  /// Main-stream time the copies are estimated to expose.
+  double exposedTime = 0;
   /// What only the report prints.
   PlanReport report;
 };

@@ -43,6 +43,11 @@ struct PlannerOptions {
   /// auto: the lowest peak whose estimated recompute time is at most this
   /// fraction of the step's estimated time.
   std::optional<double> maxOverhead;
+  /// auto: also offload kept values to host memory (offload=); needs a
+  /// device with a host link. Implied by a host budget.
+  bool offload = false;
+  /// The most bytes offloaded values may hold in host memory at once.
+  std::optional<uint64_t> hostBudget;
   /// Compute the Pareto frontier for the report.
   bool pareto = false;
   /// How the frontier is computed (solver=auto|search|exact).

@@ -43,24 +43,38 @@ namespace {
 struct NamedDevice {
   const char *name;
   double bandwidth, launch, gemmF32, gemmF16, gemmBF16, vecF32, vecF16, vecBF16;
+  /// Host link: bytes/s host to device and device to host, seconds per copy.
+  double h2d, d2h, linkLatency;
 };
 // Published dense peaks (SXM parts). GEMM f32 is TF32 on tensor cores, as
 // XLA and cuBLAS with TF32 math run it.
 constexpr NamedDevice kDevices[] = {
-    {"h200", 4.8e12, 3e-6, 494e12, 989e12, 989e12, 67e12, 134e12, 134e12},
-    {"h100", 3.35e12, 3e-6, 494e12, 989e12, 989e12, 67e12, 134e12, 134e12},
-    {"a100", 2.039e12, 4e-6, 156e12, 312e12, 312e12, 19.5e12, 78e12, 78e12},
+// Host links: PCIe Gen5 x16 (H100/H200 SXM: 64 GB/s per direction raw,
+// about 55 GB/s reached by pinned copies), PCIe Gen4 x16 (A100: about 25),
+// NVLink-C2C (GH200: 450 GB/s per direction); 5 us per copy on PCIe (the
+// launch and DMA setup of a cuMemcpyAsync), 2 us over C2C.
+    {"h200", 4.8e12, 3e-6, 494e12, 989e12, 989e12, 67e12, 134e12, 134e12,
+     55e9, 55e9, 5e-6},
+    {"h100", 3.35e12, 3e-6, 494e12, 989e12, 989e12, 67e12, 134e12, 134e12,
+     55e9, 55e9, 5e-6},
+    // GH200 (96 GB HBM3): H100's rates, the Grace CPU's memory over C2C.
+    {"gh200", 4.0e12, 3e-6, 494e12, 989e12, 989e12, 67e12, 134e12, 134e12,
+     450e9, 450e9, 2e-6},
+    {"a100", 2.039e12, 4e-6, 156e12, 312e12, 312e12, 19.5e12, 78e12, 78e12,
+     25e9, 25e9, 5e-6},
     // What remat-compile's CPU executables reach on one core of the
     // project's 2-core AVX-512 machine: f32 GEMMs in OpenBLAS, f16/bf16
     // GEMMs and all other ops in generated loops; the per-op overhead is
     // the call and timer of an empty op. Measured with
     // benchmarks/calibrate_cpu.py (docs/CostModel.md).
-    {"cpu", 3.08e10, 2.7e-8, 8.46e10, 2.35e9, 2.35e9, 2.73e9, 2.4e9, 2.4e9},
+    // No host link: the device is the host.
+    {"cpu", 3.08e10, 2.7e-8, 8.46e10, 2.35e9, 2.35e9, 2.73e9, 2.4e9, 2.4e9,
+     0, 0, 0},
 };
 } // namespace
 
 ArrayRef<StringRef> DeviceInfo::getNames() {
-  static const StringRef names[] = {"h200", "h100", "a100", "cpu"};
+  static const StringRef names[] = {"h200", "h100", "gh200", "a100", "cpu"};
   return names;
 }
 
@@ -78,6 +92,9 @@ std::optional<DeviceInfo> DeviceInfo::getNamed(StringRef name) {
     info.vectorF32 = d.vecF32;
     info.vectorF16 = d.vecF16;
     info.vectorBF16 = d.vecBF16;
+    info.hostToDevice = d.h2d;
+    info.deviceToHost = d.d2h;
+    info.hostLinkLatency = d.linkLatency;
     return info;
   }
   return std::nullopt;
@@ -128,6 +145,23 @@ std::optional<DeviceInfo> DeviceInfo::fromJSON(const llvm::json::Value &json,
       !number(vec, "f16", "vector_flops_per_s.", info.vectorF16) ||
       !number(vec, "bf16", "vector_flops_per_s.", info.vectorBF16))
     return std::nullopt;
+  // Optional: "host_link": {"h2d_bytes_per_s", "d2h_bytes_per_s",
+  // "latency_s"}; without it the device has no host link.
+  if (const llvm::json::Value *link = obj->get("host_link")) {
+    const llvm::json::Object *l = link->getAsObject();
+    if (!l) {
+      error = "'host_link' must be an object";
+      return std::nullopt;
+    }
+    if (!number(l, "h2d_bytes_per_s", "host_link.", info.hostToDevice) ||
+        !number(l, "d2h_bytes_per_s", "host_link.", info.deviceToHost))
+      return std::nullopt;
+    info.hostLinkLatency = l->getNumber("latency_s").value_or(0.0);
+    if (!(info.hostLinkLatency >= 0 && info.hostLinkLatency <= 1)) {
+      error = "'host_link.latency_s' must be between 0 and 1 second";
+      return std::nullopt;
+    }
+  }
   return info;
 }
 
@@ -236,7 +270,7 @@ double DeviceInfo::opTime(Operation *op) const {
 //===----------------------------------------------------------------------===//
 
 double OpCost::estimateTime(const DeviceInfo &device) const {
-  if (opClass == OpClass::View)
+  if (opClass == OpClass::View || opClass == OpClass::Copy)
     return 0.0;
   double compute = flops ? flops / device.peakFlops(opClass, elementType) : 0;
   double memory = (bytesRead + bytesWritten) / device.bandwidth;

@@ -15,6 +15,7 @@ FunctionStats remat::computeFunctionStats(func::FuncOp func,
   Block &body = func.getBody().front();
   MemoryPlan memory(body, results);
   stats.peakBytes = memory.getPeakBytes();
+  stats.hostPeakBytes = memory.getHostPeakBytes();
   stats.peakLowerBound = memory.getPeakLowerBound();
   stats.liveBytes.assign(memory.getLiveBytes().begin(),
                          memory.getLiveBytes().end());

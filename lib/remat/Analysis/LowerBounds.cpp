@@ -491,6 +491,10 @@ LowerBounds::LowerBounds(func::FuncOp func, const JointGraph &graph,
 
 LowerBounds::~LowerBounds() = default;
 
+uint64_t LowerBounds::opNeed() const {
+  return impl->analysis.memory.getPeakLowerBound();
+}
+
 PeakLowerBound LowerBounds::leastPeak() const {
   PeakLowerBound bound{impl->analysis.memory.getPeakLowerBound(), nullptr};
   for (auto [p, op] : llvm::enumerate(impl->analysis.body))

@@ -11,6 +11,7 @@
 
 #include "remat/Analysis/CostModel.h"
 #include "remat/Analysis/JointGraph.h"
+#include "remat/Dialect/Remat/RematDialect.h"
 
 #include "llvm/ADT/DenseSet.h"
 
@@ -80,12 +81,17 @@ MemoryPlan::MemoryPlan(Block &block, ResultBuffers results) {
     for (Value result : op.getResults())
       extend(result);
 
-  SmallVector<int64_t> delta(numOps + 1, 0);
+  // Host buffers (remat.offload's results) are counted apart.
+  auto isHost = [](Value buffer) {
+    return buffer.getDefiningOp<OffloadOp>() != nullptr;
+  };
+  SmallVector<int64_t> delta(numOps + 1, 0), hostDelta(numOps + 1, 0);
   for (auto &[value, interval] : intervals) {
     if (preallocated.contains(value))
       continue;
-    delta[interval.start] += interval.bytes;
-    delta[interval.end + 1] -= interval.bytes;
+    SmallVector<int64_t> &d = isHost(value) ? hostDelta : delta;
+    d[interval.start] += interval.bytes;
+    d[interval.end + 1] -= interval.bytes;
   }
   // The bytes each op needs at once, whatever else a plan keeps.
   peakLowerBound = baseBytes;
@@ -95,17 +101,20 @@ MemoryPlan::MemoryPlan(Block &block, ResultBuffers results) {
     for (Value value : llvm::concat<Value>(op.getOperands(), op.getResults())) {
       Value buffer = getBuffer(value);
       if (isa<BlockArgument>(buffer) || !isa<TensorType>(buffer.getType()) ||
-          preallocated.contains(buffer) || !buffers.insert(buffer).second)
+          preallocated.contains(buffer) || isHost(buffer) ||
+          !buffers.insert(buffer).second)
         continue;
       needed += getTensorBytes(buffer);
     }
     peakLowerBound = std::max(peakLowerBound, needed);
   }
   liveBytes.resize(numOps);
-  int64_t live = baseBytes;
+  int64_t live = baseBytes, host = 0;
   peakBytes = baseBytes;
   unsigned pos = 0;
   for (Operation &op : block) {
+    host += hostDelta[pos];
+    hostPeakBytes = std::max<uint64_t>(hostPeakBytes, host);
     live += delta[pos];
     liveBytes[pos++] = live;
     if (!peakOp || static_cast<uint64_t>(live) > peakBytes) {

@@ -211,8 +211,11 @@ public:
       detail->cloneEvent.assign(numValues, -1);
       detail->cloneEnd.assign(numValues, -1);
       detail->opOfEvent.clear();
-      for (unsigned at = 0; at < event; ++at)
+      detail->eventTime.clear();
+      for (unsigned at = 0; at < event; ++at) {
         detail->opOfEvent.push_back(at);
+        detail->eventTime.push_back(sim.ops[at].time);
+      }
     }
   }
   ~Replay() { sim.releaseScratch(std::move(scratch)); }
@@ -331,8 +334,10 @@ void PlanSimulator::Replay::materialize(int id) {
   result.recomputeFlops += op.flops;
   result.recomputeTime += op.time;
   ++result.numClones;
-  if (detail)
+  if (detail) {
     detail->opOfEvent.push_back(currentOp);
+    detail->eventTime.push_back(op.time);
+  }
   ++event;
 }
 
@@ -361,6 +366,7 @@ void PlanSimulator::Replay::runOps(unsigned begin, unsigned end) {
       for (unsigned value : PlanSimulator::resultsOf(op))
         detail->defEvent[value] = event;
       detail->opOfEvent.push_back(index);
+      detail->eventTime.push_back(op.time);
     }
     ++event;
   }

@@ -15,7 +15,8 @@ using namespace remat;
 bool remat::isRecomputable(Operation *op, const JointGraph &graph) {
   return op->getBlock() == graph.getOps().front()->getBlock() &&
          graph.isForward(op) && getOpCost(op).recomputable &&
-         getPolicyOverride(op) != PolicyOverride::Save;
+         getPolicyOverride(op) != PolicyOverride::Save &&
+         getPolicyOverride(op) != PolicyOverride::Offload;
 }
 
 llvm::DenseMap<Value, RecloneGap>

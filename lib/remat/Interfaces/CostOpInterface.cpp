@@ -19,6 +19,8 @@ llvm::StringRef remat::stringifyOpClass(OpClass cls) {
     return "layout";
   case OpClass::View:
     return "view";
+  case OpClass::Copy:
+    return "copy";
   }
   return "unknown";
 }

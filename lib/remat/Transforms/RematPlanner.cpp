@@ -29,6 +29,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "remat/Transforms/RematPlanner.h"
+#include "remat/Transforms/OffloadPlanner.h"
 
 #include "remat/Analysis/MemoryPlan.h"
 #include "remat/Dialect/NN/NNOps.h"
@@ -161,6 +162,40 @@ private:
   bool pickAutoPlan(llvm::ArrayRef<FrontierPoint> frontier,
                     const PlanSimulator &sim);
   void describeDecisions();
+  /// Whether offload is in the decision space; the "offload" overrides
+  /// (checked), and the search's eligible values. False with an error.
+  bool prepareOffload();
+  /// policy offload and the overrides of the fixed policies: the values
+  /// offloaded on the plan's kept set. False with an error.
+  bool chooseFixedOffloads();
+  /// auto: the frontier with offload (OffloadPlanner.h). False with an
+  /// error (the overrides alone above the host budget).
+  bool addOffloadPlans(llvm::SmallVectorImpl<FrontierPoint> &frontier,
+                       const PlanSimulator &sim);
+  /// Refuses a plan whose "offload" overrides alone hold `hostPeak` bytes,
+  /// above the host budget.
+  bool checkForcedHostBytes(uint64_t hostPeak);
+  /// The plan's device peak: the simulator's, or with offloads the offload
+  /// model's.
+  uint64_t planPeak(const PlanSimulator &sim);
+  /// The kept set and the offloads as a frontier point's bits and ids.
+  OffloadSearch offloadSearch(const PlanSimulator &sim) const {
+    return {sim, options.device, offloadEligible, options.hostBudget};
+  }
+  /// The most bytes offloaded values can hold in host memory at one op:
+  /// every eligible value, or the host budget (0 without offload).
+  uint64_t offloadableBytes(const PlanSimulator &sim) const {
+    if (!offloading)
+      return 0;
+    uint64_t held = 0;
+    for (unsigned id : offloadEligible.set_bits())
+      held += sim.getBytes(id);
+    return options.hostBudget ? std::min(held, *options.hostBudget) : held;
+  }
+  bool offloading = false;
+  llvm::BitVector offloadEligible;
+  /// The "offload" overrides, and the plan's offloads (value ids).
+  std::vector<unsigned> forcedOffloads, offloadIds;
 
   bool isAvailable(Value v) const {
     return isa<BlockArgument>(v) || plan.kept.contains(v);
@@ -183,6 +218,7 @@ std::optional<RematPlan> Planner::run() {
   switch (options.policy) {
   case Policy::Auto:
   case Policy::None:
+  case Policy::Offload:
   case Policy::Selective:
   case Policy::Dots:
   case Policy::DotsNoBatch:
@@ -198,6 +234,8 @@ std::optional<RematPlan> Planner::run() {
   if (!applyOverrides())
     return std::nullopt;
   closeOverUnrecomputable();
+  if (!prepareOffload())
+    return std::nullopt;
   if (options.policy == Policy::Selective)
     selectCheapValues();
   if (options.policy == Policy::Dots || options.policy == Policy::DotsNoBatch)
@@ -206,24 +244,45 @@ std::optional<RematPlan> Planner::run() {
       options.policy == Policy::Selective || options.policy == Policy::Dots ||
       options.policy == Policy::DotsNoBatch)
     keepPromisesOfFixedPolicies();
+  if (options.policy != Policy::Auto && !chooseFixedOffloads())
+    return std::nullopt;
   if ((options.policy == Policy::Auto || options.budget || options.pareto) &&
       !solve())
     return std::nullopt;
   describeDecisions();
   // The plan's figures, from the one simulator of the context.
   const PlanSimulator &sim = context.getSimulator();
-  PlanSimulator::Result figures =
-      sim.simulate(sim.toBits(plan.kept, &plan.reclone));
+  llvm::BitVector bits = sim.toBits(plan.kept, &plan.reclone);
+  PlanSimulator::Result figures = sim.simulate(bits);
   plan.peakBytes = figures.peakBytes;
   plan.recomputeTime = figures.recomputeTime;
   plan.recomputeFlops = figures.recomputeFlops;
+  if (!offloadIds.empty()) {
+    OffloadModel model(sim, options.device, bits);
+    OffloadResult r = model.evaluate(offloadIds);
+    plan.peakBytes = r.peakBytes;
+    plan.hostPeakBytes = r.hostPeakBytes;
+    plan.exposedTime = r.exposedTime;
+    for (const OffloadCopy &copy : r.copies) {
+      Value value = sim.getValue(copy.value);
+      auto it = reasons.find(value);
+      plan.offloads.push_back(
+          {value, copy, it != reasons.end() ? it->second : std::string()});
+    }
+  }
+  plan.report.offload = offloading;
+  plan.report.hostBudget = options.hostBudget;
   if (options.certify) {
     // What any plan at this plan's peak must recompute. The bound never
     // needs to pass the plan's own time (it bounds every plan at this
     // peak, this one included).
     bool byMILP = false;
+    // With offload, a plan at this peak holds at most offloadableBytes in
+    // host memory across any op: kept on the device instead, it would peak
+    // at most that much higher for the same recompute time, and its cost is
+    // at least its recompute time.
     plan.timeLowerBound = context.getBounds().recomputeTime(
-        plan.peakBytes, plan.recomputeTime * (1 - 1e-9),
+        plan.peakBytes + offloadableBytes(sim), (plan.recomputeTime + plan.exposedTime) * (1 - 1e-9),
         options.certificate == Certificate::Cover ? 0.0
                                                   : options.certificateSeconds,
         options.certificate == Certificate::MILP ? 0.0
@@ -612,6 +671,14 @@ static std::string formatBytes(uint64_t bytes) {
 
 std::string Planner::describeLeastPeak(uint64_t least, PlanError &error) {
   PeakLowerBound bound = context.getBounds().leastPeak();
+  if (offloading) {
+    // What offload may move to host memory at any op comes off the
+    // bound, down to what one op needs at once.
+    uint64_t held = offloadableBytes(context.getSimulator());
+    bound.bytes = std::max(bound.bytes > held ? bound.bytes - held : 0,
+                           context.getBounds().opNeed());
+    bound.at = nullptr;
+  }
   error.leastPeakBytes = least;
   error.peakLowerBoundBytes = std::min(least, bound.bytes);
   // What the bound is: what no plan can free at an op, or one op's
@@ -628,11 +695,13 @@ std::string Planner::describeLeastPeak(uint64_t least, PlanError &error) {
            (bound.at ? held : "what one op needs at once") + ")";
   std::string floor =
       "no plan can go below " + formatBytes(bound.bytes) + " (" +
-      (bound.at ? held
-                : "the arguments and the operands and results of the largest "
-                  "op") +
+      (bound.at   ? held
+       : offloading ? "what every plan holds on the device less every byte "
+                      "offload may move to host memory"
+                    : "the arguments and the operands and results of the "
+                      "largest op") +
       ")";
-  if (exactFrontier)
+  if (exactFrontier && !offloading)
     return "the smallest peak remat found for this function is " +
            formatBytes(least) +
            " (no plan that keeps or recomputes each saved activation goes "
@@ -704,14 +773,15 @@ bool Planner::solve() {
 
   if (options.policy == Policy::Auto && options.milpSeconds > 0)
     addJointCoverPlans(frontier, sim);
+  if (offloading && !addOffloadPlans(frontier, sim))
+    return false;
 
   plan.report.budget = options.budget;
   plan.report.maxOverhead = options.maxOverhead;
   if (options.policy == Policy::Auto && !pickAutoPlan(frontier, sim))
     return false;
   // The plan's peak, whichever policy made it.
-  uint64_t peak =
-      sim.simulate(sim.toBits(plan.kept, &plan.reclone)).peakBytes;
+  uint64_t peak = planPeak(sim);
   if (options.policy != Policy::Auto && options.budget &&
       peak > *options.budget) {
     uint64_t least = frontier.front().peakBytes;
@@ -729,10 +799,12 @@ bool Planner::solve() {
     refuse(std::move(error));
     return false;
   }
-  // The least time of the keep/recompute plans at this peak or below.
-  for (auto [point, time] : stats.keepRecomputeFrontier)
-    if (point <= peak)
-      plan.report.optimalTime = time;
+  // The least time of the keep/recompute plans at this peak or below (not
+  // a bound of the plans that also offload).
+  if (!offloading)
+    for (auto [point, time] : stats.keepRecomputeFrontier)
+      if (point <= peak)
+        plan.report.optimalTime = time;
   if (options.pareto) {
     plan.report.pareto = std::move(frontier);
     for (FrontierPoint &point : plan.report.pareto)
@@ -808,28 +880,9 @@ void Planner::addJointCoverPlans(SmallVectorImpl<FrontierPoint> &frontier,
       found.push_back({result.peakBytes, result.recomputeTime,
                        result.recomputeFlops, std::move(bits)});
   }
-  if (found.empty())
-    return;
-  // The frontier again: by peak, each point cheaper than every lower one
-  // (on a tie, the search's point first: the same plans from run to run).
-  auto before = [](const FrontierPoint &a, const FrontierPoint &b) {
-    return a.peakBytes != b.peakBytes ? a.peakBytes < b.peakBytes
-                                      : a.recomputeTime < b.recomputeTime;
-  };
-  llvm::sort(found, before);
-  SmallVector<FrontierPoint> merged;
-  size_t a = 0, b = 0;
-  while (a < frontier.size() || b < found.size()) {
-    bool takeFound = a == frontier.size() ||
-                     (b < found.size() && before(found[b], frontier[a]));
-    merged.push_back(std::move(takeFound ? found[b++] : frontier[a++]));
-  }
-  SmallVector<FrontierPoint> pareto;
-  for (FrontierPoint &point : merged)
-    if (pareto.empty() ||
-        point.recomputeTime < pareto.back().recomputeTime * (1 - 1e-12))
-      pareto.push_back(std::move(point));
-  frontier = std::move(pareto);
+  // The frontier again (on a tie, the search's point first: the same plans
+  // from run to run).
+  mergeIntoFrontier(frontier, found);
 }
 
 bool Planner::pickAutoPlan(ArrayRef<FrontierPoint> frontier,
@@ -873,9 +926,23 @@ bool Planner::pickAutoPlan(ArrayRef<FrontierPoint> frontier,
                           << frontier.size() << " frontier points\n");
   plan.kept = sim.toSet(chosen->kept);
   plan.reclone = sim.recloneSet(chosen->kept);
+  offloadIds = chosen->offloaded;
   std::string where =
-      llvm::formatv("peak {0}, estimated recompute time {1:e} s",
-                    formatBytes(chosen->peakBytes), chosen->recomputeTime);
+      chosen->offloaded.empty()
+          ? llvm::formatv("peak {0}, estimated recompute time {1:e} s",
+                          formatBytes(chosen->peakBytes),
+                          chosen->recomputeTime)
+                .str()
+          : llvm::formatv("peak {0}, estimated recompute time {1:e} s, "
+                          "exposed copy time {2:e} s",
+                          formatBytes(chosen->peakBytes),
+                          chosen->recomputeTime, chosen->exposedTime)
+                .str();
+  for (unsigned id : chosen->offloaded) {
+    Value value = sim.getValue(id);
+    if (!reasons.count(value))
+      reasons[value] = "auto: offloaded on the chosen plan (" + where + ")";
+  }
   for (Value value : graph.getSavedActivations()) {
     if (reasons.count(value))
       continue;
@@ -891,7 +958,154 @@ bool Planner::pickAutoPlan(ArrayRef<FrontierPoint> frontier,
   return true;
 }
 
+bool Planner::prepareOffload() {
+  SmallVector<Operation *> overridden;
+  for (Operation *op : graph.getOps())
+    if (getPolicyOverride(op) == PolicyOverride::Offload)
+      overridden.push_back(op);
+  offloading = options.offload || options.hostBudget ||
+               options.policy == Policy::Offload || !overridden.empty();
+  if (!offloading)
+    return true;
+  if (!options.device.hasHostLink()) {
+    PlanError error{
+        overridden.empty() ? "options" : "policy",
+        "offload needs a device with a host link, and device '" +
+            options.device.name +
+            "' has none (it is the host): plan for h200, h100, gh200 or "
+            "a100, or give device-file= a \"host_link\"",
+        overridden.empty() ? func.getOperation() : overridden.front()};
+    if (overridden.empty())
+      error.option = options.policy == Policy::Offload ? "policy"
+                     : options.hostBudget              ? "host-budget"
+                                                       : "offload";
+    refuse(std::move(error));
+    return false;
+  }
+  const PlanSimulator &sim = context.getSimulator();
+  offloadEligible.resize(sim.getNumValues());
+  for (unsigned id = 0; id < sim.getNumValues(); ++id)
+    if (sim.isForwardValue(id) &&
+        getOffloadBlocker(sim.getValue(id), graph).empty())
+      offloadEligible.set(id);
+  llvm::DenseSet<Value> saved(graph.getSavedActivations().begin(),
+                              graph.getSavedActivations().end());
+  for (Operation *op : overridden) {
+    auto cannot = [&](const Twine &why) {
+      refuse({"policy",
+              ("'remat.policy' = \"offload\" cannot be honored: " + why).str(),
+              op});
+      return false;
+    };
+    if (!graph.isForward(op))
+      return cannot("the op is not part of the forward pass (offload holds "
+                    "a forward value in host memory until the backward "
+                    "reads it)");
+    bool any = false;
+    for (Value result : op->getResults()) {
+      if (!saved.contains(result))
+        continue;
+      std::string blocker = getOffloadBlocker(result, graph);
+      if (!blocker.empty())
+        return cannot(blocker);
+      forcedOffloads.push_back(sim.getValueId(result));
+      plan.kept.insert(result);
+      pinned.insert(result);
+      reasons[result] = "remat.policy = \"offload\"";
+      any = true;
+    }
+    if (!any)
+      return cannot("no backward op reads the op's results (offload holds a "
+                    "value in host memory until the backward reads it)");
+  }
+  llvm::sort(forcedOffloads);
+  return true;
+}
+
+bool Planner::checkForcedHostBytes(uint64_t hostPeak) {
+  if (!options.hostBudget || hostPeak <= *options.hostBudget)
+    return true;
+  PlanError error{"host-budget",
+                  "the 'remat.policy' = \"offload\" overrides hold " +
+                      formatBytes(hostPeak) +
+                      " in host memory at once, above host-budget " +
+                      formatBytes(*options.hostBudget),
+                  func};
+  error.option = "host-budget";
+  refuse(std::move(error));
+  return false;
+}
+
+bool Planner::chooseFixedOffloads() {
+  if (!offloading)
+    return true;
+  const PlanSimulator &sim = context.getSimulator();
+  llvm::BitVector bits = sim.toBits(plan.kept, &plan.reclone);
+  if (!forcedOffloads.empty() &&
+      !checkForcedHostBytes(OffloadModel(sim, options.device, bits)
+                                .evaluate(forcedOffloads)
+                                .hostPeakBytes))
+    return false;
+  if (options.policy != Policy::Offload) {
+    offloadIds = forcedOffloads;
+    return true;
+  }
+  std::vector<unsigned> saved;
+  for (Value value : graph.getSavedActivations())
+    if (plan.kept.contains(value))
+      saved.push_back(sim.getValueId(value));
+  offloadIds =
+      offloadWhatHides(offloadSearch(sim), bits, saved, forcedOffloads);
+  for (unsigned id : offloadIds)
+    if (!reasons.count(sim.getValue(id)))
+      reasons[sim.getValue(id)] =
+          "policy offload: its copies to host memory and back hide behind "
+          "compute";
+  for (Value value : graph.getSavedActivations()) {
+    if (reasons.count(value) || !plan.kept.contains(value))
+      continue;
+    std::string blocker = getOffloadBlocker(value, graph);
+    reasons[value] =
+        blocker.empty()
+            ? "policy offload keeps it on the device: offloaded, it would "
+              "free nothing or its copies would not hide behind compute"
+              + std::string(options.hostBudget ? " within host-budget" : "")
+            : "policy offload keeps it on the device: " + blocker;
+  }
+  return true;
+}
+
+bool Planner::addOffloadPlans(SmallVectorImpl<FrontierPoint> &frontier,
+                              const PlanSimulator &sim) {
+  OffloadSearch search = offloadSearch(sim);
+  SmallVector<FrontierPoint> found;
+  for (const FrontierPoint &point : frontier)
+    for (FrontierPoint &p : addOffloads(search, point, forcedOffloads))
+      found.push_back(std::move(p));
+  // With "offload" overrides every plan offloads them.
+  if (!forcedOffloads.empty()) {
+    if (found.empty()) {
+      OffloadModel model(sim, options.device, frontier.back().kept);
+      return checkForcedHostBytes(
+          model.evaluate(forcedOffloads).hostPeakBytes);
+    }
+    frontier.clear();
+  }
+  mergeIntoFrontier(frontier, found);
+  return true;
+}
+
+uint64_t Planner::planPeak(const PlanSimulator &sim) {
+  llvm::BitVector bits = sim.toBits(plan.kept, &plan.reclone);
+  if (offloadIds.empty())
+    return sim.simulate(bits).peakBytes;
+  return OffloadModel(sim, options.device, bits)
+      .evaluate(offloadIds)
+      .peakBytes;
+}
+
 void Planner::describeDecisions() {
+  const PlanSimulator &sim = context.getSimulator();
   llvm::DenseMap<Value, RecloneGap> gaps;
   if (!plan.reclone.empty())
     gaps = getRecloneGaps(graph);
@@ -900,6 +1114,7 @@ void Planner::describeDecisions() {
     d.value = value;
     d.bytes = getTensorBytes(value);
     d.recompute = !plan.kept.contains(value);
+    d.offload = llvm::is_contained(offloadIds, sim.getValueId(value));
     if (d.recompute && plan.reclone.contains(value))
       d.recloneBefore = gaps.lookup(value).after;
     auto it = reasons.find(value);
@@ -949,6 +1164,7 @@ void Planner::describeDecisions() {
     Decision d;
     d.value = value;
     d.bytes = getTensorBytes(value);
+    d.offload = llvm::is_contained(offloadIds, sim.getValueId(value));
     auto it = reasons.find(value);
     if (it != reasons.end())
       d.reason = it->second;

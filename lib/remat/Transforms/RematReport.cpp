@@ -57,7 +57,9 @@ llvm::json::Object remat::buildReport(func::FuncOp func, Policy policy,
     llvm::json::Array array;
     for (const Decision &d : list) {
       llvm::json::Object entry = describeValue(d.value, d.bytes);
-      entry["decision"] = d.recompute ? "recompute" : "save";
+      entry["decision"] = d.recompute ? "recompute"
+                          : d.offload ? "offload"
+                                      : "save";
       entry["reason"] = d.reason;
       if (d.recloneBefore)
         entry["recompute_again_before"] = llvm::json::Object{
@@ -95,6 +97,38 @@ llvm::json::Object remat::buildReport(func::FuncOp func, Policy policy,
       {"decisions", std::move(decisions)},
       {"kept_intermediates", describe(plan.report.intermediateDecisions)},
   };
+  // Host offload: the result's time includes the exposed copy time, and the
+  // offloaded values' copies are listed (docs/Rematerialize.md, "Host
+  // offload").
+  if (plan.report.offload) {
+    llvm::json::Object &out = *report.getObject("result");
+    out["estimated_time_s"] = result.estimatedTime + plan.exposedTime;
+    out["host_peak_bytes"] = static_cast<int64_t>(result.hostPeakBytes);
+    out["exposed_copy_time_s"] = plan.exposedTime;
+    report["host_budget_bytes"] =
+        plan.report.hostBudget
+            ? llvm::json::Value(static_cast<int64_t>(*plan.report.hostBudget))
+            : llvm::json::Value(nullptr);
+    report["host_link"] = llvm::json::Object{
+        {"h2d_bytes_per_s", device.hostToDevice},
+        {"d2h_bytes_per_s", device.deviceToHost},
+        {"latency_s", device.hostLinkLatency}};
+    llvm::json::Array offloaded;
+    for (const OffloadDecision &d : plan.offloads) {
+      const OffloadCopy &c = d.copy;
+      llvm::json::Object entry = describeValue(d.value, c.bytes);
+      entry["reason"] = d.reason;
+      entry["to_host_s"] = llvm::json::Array{c.toHostStart, c.toHostEnd};
+      entry["to_device_s"] = llvm::json::Array{c.toDeviceStart, c.toDeviceEnd};
+      entry["events"] = llvm::json::Object{
+          {"last_forward_read", c.lastForwardRead},
+          {"offload", c.offloadEvent},
+          {"prefetch", c.prefetchEvent},
+          {"first_backward_read", c.firstBackwardRead}};
+      offloaded.push_back(std::move(entry));
+    }
+    report["offloaded"] = std::move(offloaded);
+  }
   // What the rewritten backward reads from the forward: the values a
   // framework must save to run the plan (framework adapters map them back by
   // location). Recomputed chains are backward ops, so this is the plan's
@@ -127,14 +161,18 @@ llvm::json::Object remat::buildReport(func::FuncOp func, Policy policy,
   }
   // What the plan costs against what any plan at its peak must cost.
   double recompute =
-      std::max(0.0, result.estimatedTime - baseline.estimatedTime);
+      std::max(0.0, result.estimatedTime - baseline.estimatedTime) +
+      plan.exposedTime;
   llvm::json::Value bound = nullptr, gap = nullptr;
   // An exact frontier proves the optimum of the plans that keep or recompute
   // each saved activation at this peak; it bounds this plan if the plan is
   // one of them. A plan that keeps an intermediate or recomputes a value
   // twice is outside that space and may cost less: its bound is the cover,
   // which holds for every plan.
-  bool outside = !plan.report.intermediateDecisions.empty() || !plan.reclone.empty();
+  // With offload the space is larger still, and the bound is the cover's
+  // at the peak plus what offload may hold in host memory (AutoPolicy.md).
+  bool outside = !plan.report.intermediateDecisions.empty() ||
+                 !plan.reclone.empty() || plan.report.offload;
   std::string boundKind = boundByMILP ? "milp" : "cover";
   if (plan.report.optimalTime && !outside) {
     // The min guards against the two sums' rounding.
@@ -172,9 +210,18 @@ llvm::json::Object remat::buildReport(func::FuncOp func, Policy policy,
         array.push_back(static_cast<int64_t>(b));
       return array;
     };
-    report["timeline"] =
-        llvm::json::Object{{"baseline", bytes(baseline.liveBytes)},
-                           {"result", bytes(result.liveBytes)}};
+    llvm::json::Object object{{"baseline", bytes(baseline.liveBytes)},
+                              {"result", bytes(result.liveBytes)}};
+    // With offload: each op's estimated time in the rewritten function (the
+    // copies' ops take none), for an independent replay of the copies
+    // (benchmarks/offload_check.py).
+    if (plan.report.offload) {
+      llvm::json::Array times;
+      for (Operation &op : func.getBody().front())
+        times.push_back(device.opTime(&op));
+      object["result_op_time_s"] = std::move(times);
+    }
+    report["timeline"] = std::move(object);
   }
   if (plan.report.maxOverhead)
     report["max_overhead"] = *plan.report.maxOverhead;
@@ -183,9 +230,16 @@ llvm::json::Object remat::buildReport(func::FuncOp func, Policy policy,
     for (const FrontierPoint &point : plan.report.pareto)
       points.push_back(llvm::json::Object{
           {"peak_bytes", static_cast<int64_t>(point.peakBytes)},
-          {"estimated_time_s", baseline.estimatedTime + point.recomputeTime},
+          {"estimated_time_s", baseline.estimatedTime + point.cost()},
           {"recompute_flops", static_cast<int64_t>(point.recomputeFlops)},
       });
+    if (plan.report.offload)
+      for (auto [json, point] : llvm::zip(points, plan.report.pareto)) {
+        llvm::json::Object &entry = *json.getAsObject();
+        entry["offloaded"] = static_cast<int64_t>(point.offloaded.size());
+        entry["host_peak_bytes"] = static_cast<int64_t>(point.hostPeakBytes);
+        entry["exposed_copy_time_s"] = point.exposedTime;
+      }
     report["pareto"] = std::move(points);
   }
   return report;

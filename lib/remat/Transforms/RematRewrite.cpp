@@ -9,13 +9,18 @@
 /// reclone op (the first backward read after the widest gap between its
 /// reads), the clones of its chain are forgotten and made again, so the
 /// first ones die before the gap. The forward originals then die at their
-/// last forward use.
+/// last forward use. Last, each offloaded value gets a remat.offload before
+/// its offload point and a remat.prefetch before its prefetch point (events
+/// of the function as the clones leave it: the plan simulator's), offloads
+/// first at one point, and its reads from the prefetch point on read the
+/// prefetch.
 //
 //===----------------------------------------------------------------------===//
 
 #include "remat/Transforms/RematRewrite.h"
 
 #include "remat/Analysis/RecomputeChains.h"
+#include "remat/Dialect/Remat/RematDialect.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
@@ -82,6 +87,51 @@ void remat::eraseDeadOps(Block &body) {
       op.erase();
 }
 
+/// The copies of the plan's offloaded values (OffloadModel.h).
+static void insertOffloads(Block *body, const RematPlan &plan) {
+  if (plan.offloads.empty())
+    return;
+  SmallVector<Operation *> events;
+  llvm::DenseMap<Operation *, unsigned> position;
+  for (Operation &op : *body) {
+    position[&op] = events.size();
+    events.push_back(&op);
+  }
+  SmallVector<Value> hosts;
+  for (const OffloadDecision &d : plan.offloads) {
+    assert(d.copy.offloadEvent < static_cast<int>(events.size()) &&
+           "offload point past the function");
+    OpBuilder builder(events[d.copy.offloadEvent]);
+    hosts.push_back(
+        OffloadOp::create(builder, d.value.getLoc(), d.value.getType(), d.value)
+            .getResult());
+  }
+  // At one point, prefetches in the order of their first reads (the order
+  // the offload model issues them in).
+  SmallVector<unsigned> order(plan.offloads.size());
+  for (unsigned i = 0; i < order.size(); ++i)
+    order[i] = i;
+  llvm::sort(order, [&](unsigned a, unsigned b) {
+    return std::make_pair(plan.offloads[a].copy.firstBackwardRead, a) <
+           std::make_pair(plan.offloads[b].copy.firstBackwardRead, b);
+  });
+  for (unsigned i : order) {
+    const OffloadDecision &d = plan.offloads[i];
+    assert(d.copy.prefetchEvent < static_cast<int>(events.size()) &&
+           "prefetch point past the function");
+    OpBuilder builder(events[d.copy.prefetchEvent]);
+    Value device = PrefetchOp::create(builder, d.value.getLoc(),
+                                      d.value.getType(), hosts[i])
+                       .getResult();
+    unsigned from = d.copy.prefetchEvent;
+    Value value = d.value;
+    value.replaceUsesWithIf(device, [&](OpOperand &use) {
+      auto it = position.find(body->findAncestorOpInBlock(*use.getOwner()));
+      return it != position.end() && it->second >= from;
+    });
+  }
+}
+
 void remat::applyRematPlan(const JointGraph &graph, const RematPlan &plan) {
   ChainCloner cloner(graph, plan);
   Operation *terminator = graph.getOps().back();
@@ -104,5 +154,5 @@ void remat::applyRematPlan(const JointGraph &graph, const RematPlan &plan) {
         if (cloner.needsClone(use.get()))
           use.set(cloner.materialize(use.get(), op));
     });
-  }
+  }  insertOffloads(terminator->getBlock(), plan);
 }

@@ -920,7 +920,7 @@ const FrontierPoint *remat::pickForBudget(ArrayRef<FrontierPoint> frontier,
 const FrontierPoint *remat::pickForTime(ArrayRef<FrontierPoint> frontier,
                                         double maxTime) {
   for (const FrontierPoint &point : frontier)
-    if (point.recomputeTime <= maxTime)
+    if (point.cost() <= maxTime)
       return &point;
   return nullptr;
 }

@@ -169,7 +169,7 @@ struct RematerializePass
       options.device = *device;
     } else {
       return fail("device", "unknown device '" + this->device.getValue() +
-                  "'; expected h200, h100, a100, cpu, or "
+                  "'; expected h200, h100, gh200, a100, cpu, or "
                   "device-file=<json>");
     }
     if (!costProfile.empty()) {
@@ -195,6 +195,23 @@ struct RematerializePass
                     "optional unit (B, KB, MB, GB, TB, KiB, MiB, GiB, TiB), "
                     "e.g. budget=12GiB or budget=1.5KiB");
     }
+    if (!hostBudget.empty()) {
+      options.hostBudget = parseByteSize(hostBudget.getValue());
+      if (!options.hostBudget)
+        return fail("host-budget", "invalid host-budget '" +
+                    hostBudget.getValue() +
+                    "'; expected a whole number of bytes below 2^63, with an "
+                    "optional unit (B, KB, MB, GB, TB, KiB, MiB, GiB, TiB), "
+                    "e.g. host-budget=64GiB");
+    }
+    options.offload = offload || options.hostBudget.has_value();
+    if (options.offload && options.policy != Policy::Auto &&
+        options.policy != Policy::Offload)
+      return fail(offload ? "offload" : "host-budget",
+                  Twine(offload ? "offload" : "host-budget") +
+                      " applies to policy=auto and policy=offload only (a "
+                      "fixed policy offloads only its \"offload\" "
+                      "overrides)");
     if (!maxOverhead.empty()) {
       options.maxOverhead = parseFraction(maxOverhead.getValue());
       if (!options.maxOverhead)

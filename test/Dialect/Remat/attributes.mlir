@@ -106,7 +106,7 @@ func.func @block_too_wide(%x: tensor<4xf32>) {
 
 // Policies are case-sensitive.
 func.func @policy_case(%x: tensor<4xf32>) {
-  // expected-error @+1 {{'nn.softmax' op attribute 'remat.policy' must be "save" or "recompute", but got "Save"}}
+  // expected-error @+1 {{'nn.softmax' op attribute 'remat.policy' must be "save", "recompute" or "offload", but got "Save"}}
   %0 = nn.softmax %x {remat.policy = "Save"} : tensor<4xf32>
   return
 }
@@ -115,7 +115,7 @@ func.func @policy_case(%x: tensor<4xf32>) {
 
 // Only the two policies exist.
 func.func @policy_unknown(%x: tensor<4xf32>) {
-  // expected-error @+1 {{'nn.softmax' op attribute 'remat.policy' must be "save" or "recompute", but got "keep"}}
+  // expected-error @+1 {{'nn.softmax' op attribute 'remat.policy' must be "save", "recompute" or "offload", but got "keep"}}
   %0 = nn.softmax %x {remat.policy = "keep"} : tensor<4xf32>
   return
 }
@@ -124,7 +124,7 @@ func.func @policy_unknown(%x: tensor<4xf32>) {
 
 // The empty string is no policy.
 func.func @policy_empty(%x: tensor<4xf32>) {
-  // expected-error @+1 {{'nn.softmax' op attribute 'remat.policy' must be "save" or "recompute", but got ""}}
+  // expected-error @+1 {{'nn.softmax' op attribute 'remat.policy' must be "save", "recompute" or "offload", but got ""}}
   %0 = nn.softmax %x {remat.policy = ""} : tensor<4xf32>
   return
 }
@@ -133,7 +133,7 @@ func.func @policy_empty(%x: tensor<4xf32>) {
 
 // A policy is a string, not an integer.
 func.func @policy_integer(%x: tensor<4xf32>) {
-  // expected-error @+1 {{'nn.softmax' op attribute 'remat.policy' must be "save" or "recompute", but got 1 : i64}}
+  // expected-error @+1 {{'nn.softmax' op attribute 'remat.policy' must be "save", "recompute" or "offload", but got 1 : i64}}
   %0 = nn.softmax %x {remat.policy = 1 : i64} : tensor<4xf32>
   return
 }
@@ -142,7 +142,7 @@ func.func @policy_integer(%x: tensor<4xf32>) {
 
 // A policy is a string, not a symbol reference.
 func.func @policy_symbol(%x: tensor<4xf32>) {
-  // expected-error @+1 {{'nn.softmax' op attribute 'remat.policy' must be "save" or "recompute", but got @save}}
+  // expected-error @+1 {{'nn.softmax' op attribute 'remat.policy' must be "save", "recompute" or "offload", but got @save}}
   %0 = nn.softmax %x {remat.policy = @save} : tensor<4xf32>
   return
 }

@@ -1,8 +1,9 @@
 //===- RematDialect.cpp - the remat dialect -------------------------------===//
 //
-// The remat dialect has no ops: it owns and verifies the discardable
-// attributes `remat.block`, `remat.policy` and, on functions,
-// `remat.forward_results` and `remat.generated_gemm`.
+// The remat dialect owns and verifies the discardable attributes
+// `remat.block`, `remat.policy` and, on functions, `remat.forward_results`
+// and `remat.generated_gemm`; its ops carry offloaded values to host memory
+// and back.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,7 +18,31 @@ using namespace remat;
 
 #include "remat/Dialect/Remat/RematOpsDialect.cpp.inc"
 
-void RematDialect::initialize() {}
+void RematDialect::initialize() {
+  addOperations<
+#define GET_OP_LIST
+#include "remat/Dialect/Remat/RematOps.cpp.inc"
+      >();
+}
+
+#define GET_OP_CLASSES
+#include "remat/Dialect/Remat/RematOps.cpp.inc"
+
+uint64_t OffloadOp::getFlops() { return 0; }
+OpClass OffloadOp::getOpClass() { return OpClass::Copy; }
+uint64_t OffloadOp::getBytesRead() { return getTensorBytes(getInput()); }
+uint64_t OffloadOp::getBytesWritten() { return getTensorBytes(getResult()); }
+uint64_t PrefetchOp::getFlops() { return 0; }
+OpClass PrefetchOp::getOpClass() { return OpClass::Copy; }
+uint64_t PrefetchOp::getBytesRead() { return getTensorBytes(getInput()); }
+uint64_t PrefetchOp::getBytesWritten() { return getTensorBytes(getResult()); }
+
+LogicalResult PrefetchOp::verify() {
+  if (!getInput().getDefiningOp<OffloadOp>())
+    return emitOpError("operand must be the result of a 'remat.offload' "
+                       "(a host tensor)");
+  return success();
+}
 
 LogicalResult RematDialect::verifyOperationAttribute(Operation *op,
                                                      NamedAttribute attr) {
@@ -36,9 +61,11 @@ LogicalResult RematDialect::verifyOperationAttribute(Operation *op,
   if (name == kPolicyAttrName) {
     auto policy = dyn_cast<StringAttr>(attr.getValue());
     if (!policy ||
-        (policy.getValue() != "save" && policy.getValue() != "recompute"))
+        (policy.getValue() != "save" && policy.getValue() != "recompute" &&
+         policy.getValue() != "offload"))
       return op->emitOpError("attribute '")
-             << name << "' must be \"save\" or \"recompute\", but got "
+             << name
+             << "' must be \"save\", \"recompute\" or \"offload\", but got "
              << attr.getValue();
     return success();
   }
@@ -78,6 +105,8 @@ PolicyOverride remat::getPolicyOverride(Operation *op) {
     return PolicyOverride::Save;
   if (policy.getValue() == "recompute")
     return PolicyOverride::Recompute;
+  if (policy.getValue() == "offload")
+    return PolicyOverride::Offload;
   return PolicyOverride::None;
 }
 
