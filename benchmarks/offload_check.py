@@ -18,6 +18,14 @@ h200 (PCIe Gen5, 55 GB/s per direction) and a device file with a slow link
   space      auto with offload costs no more (estimated_time_s) than auto
              without at the same budget, and reaches a peak no higher
   bound      the certificate's bound is at most the plan's extra time
+  run        with --compile-every N, every Nth graph is compiled for the CPU
+             (remat-compile) under policy none, policy offload and auto with
+             offload at its least peak, and run once: the runtime's host
+             peak equals the plan's byte for byte, its device peak is the
+             plan's or above it by at most policy none's excess, 1% or 512
+             bytes (kernel temporaries the plan does not count, such as a
+             reduction's row buffer: the peak may move to another op than
+             none's), and the outputs are bit-identical to policy none's
 
 The replay reads the output IR alone: a main stream runs its ops in order
 for the times the report's timeline gives (timeline.result_op_time_s, the
@@ -161,6 +169,8 @@ class Checker:
         self.offloading, self.exposing = 0, 0
         # Runs with "offload" overrides that were honored.
         self.forced = 0
+        # Executables run, and those that held host bytes.
+        self.executed, self.offloaded_runs = 0, 0
         self.slow = os.path.join(tmp, "slow-link.json")
         with open(self.slow, "w") as f:
             json.dump(SLOW_LINK, f)
@@ -208,6 +218,54 @@ class Checker:
         if bound is not None and bound > cert["recompute_time_s"] * (1 + 1e-9) + 1e-15:
             self.fail("bound", f"bound {bound} above the plan's {cert['recompute_time_s']}", cmd)
         return r
+
+    def compile_and_run(self, text, remat_compile):
+        """The run property on one graph."""
+        src = os.path.join(self.tmp, "run.mlir")
+        with open(src, "w") as f:
+            f.write(text)
+        rep = os.path.join(self.tmp, "least.json")
+        # remat-compile canonicalizes the entry before it plans (views of
+        # views fold): so does this plan.
+        p = subprocess.run([self.remat_opt, src, "-o", os.devnull, "--canonicalize",
+                            f"--rematerialize=policy=auto offload=true budget=1TB pareto=true report={rep}"],
+                           capture_output=True, text=True)
+        if p.returncode != 0:
+            return
+        with open(rep) as f:
+            r = json.load(f)
+        r = r[0] if isinstance(r, list) else r
+        least = min(q["peak_bytes"] for q in r["pareto"])
+        dumps = {}
+        for name, flags in (("none", ["--policy=none"]), ("offload", ["--policy=offload"]),
+                            ("auto", ["--policy=auto", "--offload", f"--budget={least}"])):
+            exe, dump = os.path.join(self.tmp, name), os.path.join(self.tmp, name + ".bin")
+            cmd = [remat_compile, src, "--target=cpu", *flags, "-o", exe]
+            self.runs += 1
+            c = subprocess.run(cmd, capture_output=True, text=True)
+            if c.returncode != 0:
+                self.fail("run", "remat-compile failed: " + c.stderr.strip()[:300], cmd)
+                return
+            o = subprocess.run([exe, "--iters", "1", "--dump", dump], capture_output=True, text=True)
+            if o.returncode != 0:
+                self.fail("run", "the executable failed: " + o.stderr.strip()[:300], cmd)
+                return
+            out = json.loads(o.stdout)
+            with open(dump, "rb") as f:
+                dumps[name] = f.read()
+            if out["host_peak_bytes"] != out["plan_host_peak_bytes"]:
+                self.fail("run", f"host peak {out['host_peak_bytes']} != plan "
+                          f"{out['plan_host_peak_bytes']}", cmd)
+            excess = out["peak_bytes"] - out["plan_peak_bytes"]
+            if name == "none":
+                none_excess = excess
+            if not 0 <= excess <= max(none_excess, out["plan_peak_bytes"] // 100, 512):
+                self.fail("run", f"device peak {out['peak_bytes']} vs plan "
+                          f"{out['plan_peak_bytes']} (policy none's excess: {none_excess})", cmd)
+            if dumps[name] != dumps["none"]:
+                self.fail("run", "outputs differ from policy none's", cmd)
+            self.executed += 1
+            self.offloaded_runs += out["host_peak_bytes"] > 0
 
     def overrides(self, text):
         """The graph with one of its "save" overrides (each of the first
@@ -291,6 +349,9 @@ def main():
     ap.add_argument("--count", type=int, default=20)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--gpt", action="store_true", help="also a 2-layer GPT (seq 256, hidden 256)")
+    ap.add_argument("--remat-compile", help="with --compile-every: the CPU compiler")
+    ap.add_argument("--compile-every", type=int, default=0,
+                    help="compile and run every Nth graph for the CPU (0: none)")
     args = ap.parse_args()
     gens = [g for g in property_check.GENERATORS if g != "autodiff"]
     with tempfile.TemporaryDirectory() as tmp:
@@ -301,6 +362,8 @@ def main():
             text, _ = property_check.generate(gen, args.seed + k)
             before = len(c.violations)
             c.graph(text)
+            if args.compile_every and k % args.compile_every == 0:
+                c.compile_and_run(text, args.remat_compile)
             graphs += 1
             if len(c.violations) > before:
                 for what, msg, cmd in c.violations[before:]:
@@ -315,6 +378,8 @@ def main():
             graphs += 1
         print(f"plans offloading: {c.offloading}, with exposed copy time: {c.exposing}; "
               f"honored offload overrides: {c.forced}")
+        if args.compile_every:
+            print(f"executables run: {c.executed}, holding host bytes: {c.offloaded_runs}")
         print(f"offload: {graphs} graphs, {c.runs} runs, {len(c.violations)} violations")
         return 1 if c.violations else 0
 

@@ -25,6 +25,8 @@ struct Header {
   uint64_t magic;
   uint64_t size;
   void *base;
+  /// Allocated between remat_host_begin and remat_host_end: host memory.
+  uint64_t host;
 };
 
 // glibc serves large blocks with mmap and returns them on free, so every
@@ -42,6 +44,10 @@ struct KeepFreedMemory {
 uint64_t liveBytes = 0;
 uint64_t peakBytes = 0;
 uint64_t numAllocs = 0;
+// Host memory (remat.offload's buffers), counted apart.
+bool inHostScope = false;
+uint64_t hostLiveBytes = 0;
+uint64_t hostPeakBytes = 0;
 
 void *allocate(uint64_t alignment, uint64_t size) {
   if (alignment < 16)
@@ -60,6 +66,13 @@ void *allocate(uint64_t alignment, uint64_t size) {
   header->magic = kMagic;
   header->size = size;
   header->base = base;
+  header->host = inHostScope;
+  if (inHostScope) {
+    hostLiveBytes += size;
+    if (hostLiveBytes > hostPeakBytes)
+      hostPeakBytes = hostLiveBytes;
+    return reinterpret_cast<void *>(user);
+  }
   liveBytes += size;
   ++numAllocs;
   if (liveBytes > peakBytes)
@@ -90,14 +103,21 @@ extern "C" void _mlir_memref_to_llvm_free(void *ptr) {
     std::exit(2);
   }
   header->magic = 0;
-  liveBytes -= header->size;
+  (header->host ? hostLiveBytes : liveBytes) -= header->size;
   std::free(header->base);
 }
+
+extern "C" void remat_host_begin(void) { inHostScope = true; }
+extern "C" void remat_host_end(void) { inHostScope = false; }
+extern "C" uint64_t remat_host_peak_bytes(void) { return hostPeakBytes; }
 
 extern "C" uint64_t remat_live_bytes(void) { return liveBytes; }
 extern "C" uint64_t remat_peak_bytes(void) { return peakBytes; }
 extern "C" uint64_t remat_num_allocs(void) { return numAllocs; }
-extern "C" void remat_reset_peak(void) { peakBytes = liveBytes; }
+extern "C" void remat_reset_peak(void) {
+  peakBytes = liveBytes;
+  hostPeakBytes = hostLiveBytes;
+}
 
 // Op timers of `remat-compile --profile-ops` executables: the lowered entry
 // calls remat_op_begin(id) and remat_op_end(id) around the code of its op

@@ -182,7 +182,7 @@ uint64_t peakBytes() { return remat_device_peak_bytes(); }
 uint64_t numAllocs() { return remat_device_num_allocs(); }
 /// The pool's reserved bytes beside the live ones, and the GEMM library's
 /// workspace (counted in peak_bytes, not in the plan).
-void printDeviceFields() {
+void printDeviceFields(const EntryInfo &) {
   std::printf(",\"reserved_bytes\":%llu,\"library_workspace_bytes\":%llu",
               static_cast<unsigned long long>(remat_device_reserved_bytes()),
               static_cast<unsigned long long>(
@@ -210,7 +210,12 @@ void download(void *dst, const void *src, uint64_t bytes) {
   std::memcpy(dst, src, bytes);
 }
 uint64_t peakBytes() { return remat_peak_bytes(); }
-void printDeviceFields() {}
+/// Host bytes of offloaded values, beside the plan's.
+void printDeviceFields(const EntryInfo &info) {
+  std::printf(",\"host_peak_bytes\":%llu,\"plan_host_peak_bytes\":%llu",
+              static_cast<unsigned long long>(remat_host_peak_bytes()),
+              static_cast<unsigned long long>(info.planHostPeakBytes));
+}
 uint64_t numAllocs() { return remat_num_allocs(); }
 void resetOpTimers() { remat_op_reset(); }
 
@@ -438,7 +443,7 @@ int runStep(int argc, char **argv, const EntryInfo &info, InvokeFn invoke) {
               static_cast<unsigned long long>(info.planPeakBytes),
               static_cast<unsigned long long>(numAllocs()), median, flags.iters,
               static_cast<unsigned long long>(flags.seed));
-  printDeviceFields();
+  printDeviceFields(info);
   std::printf("}\n");
 
   if (flags.dump) {

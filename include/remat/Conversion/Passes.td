@@ -15,9 +15,15 @@ def ConvertNNToLinalg : Pass<"convert-nn-to-linalg"> {
     uses the counter-based mask of docs/Lowering.md; cross-entropy uses a
     log-sum-exp. An op that cannot be lowered (dynamic shapes, an unknown op
     in `nn`) is reported at its location and the pass fails.
+
+    `remat.offload` becomes a copy into a new buffer allocated between calls
+    of `remat_host_begin()` and `remat_host_end()` (the CPU runtime counts
+    what is allocated in between as host memory); `remat.prefetch` a copy
+    into a new buffer.
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
+    "::mlir::func::FuncDialect",
     "::mlir::linalg::LinalgDialect",
     "::mlir::math::MathDialect",
     "::mlir::tensor::TensorDialect",

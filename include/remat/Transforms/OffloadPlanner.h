@@ -30,8 +30,9 @@
 namespace remat {
 
 /// Why `value` cannot be offloaded as the IR stands, or an empty string:
-/// it must be a result of a forward op that is not a view, not read
-/// through a view, not returned, and not under a "save" override.
+/// it must be a result of a forward op that is not a view, not read by a
+/// forward view (backward views read the prefetched copy), not returned,
+/// and not under a "save" override.
 std::string getOffloadBlocker(mlir::Value value, const JointGraph &graph);
 
 struct OffloadSearch {
@@ -45,18 +46,20 @@ struct OffloadSearch {
   unsigned maxSteps = 64, triesPerStep = 16;
 };
 
-/// The plan `from` with offload: `forced` (the "offload" overrides), then
+/// The plan `from` with offload: from `forced` (the "offload" overrides),
 /// one more offload at a time, each lowering the peak (or moving its first
 /// occurrence later) for the least added exposed time per byte, within the
-/// host budget. Every plan passed is returned (the first: `forced` alone).
+/// host budget; then the same descent from `forced` and every value whose
+/// copies hide (offloadWhatHides). Every plan passed is returned (the
+/// first: `forced` alone).
 llvm::SmallVector<FrontierPoint>
 addOffloads(const OffloadSearch &search, const FrontierPoint &from,
             llvm::ArrayRef<unsigned> forced);
 
-/// policy=offload: on the kept set `kept`, `forced` and then every saved
-/// activation (`saved`, value ids in program order) that is a candidate and
+/// policy=offload: on the kept set `kept`, `forced` and then every value of
+/// `saved` (ids in program order) that is eligible and a candidate and
 /// whose copies free device bytes and expose no time, within the host
-/// budget.
+/// budget (one at a time, each against the offloads before it).
 std::vector<unsigned> offloadWhatHides(const OffloadSearch &search,
                                        const llvm::BitVector &kept,
                                        llvm::ArrayRef<unsigned> saved,

@@ -30,6 +30,7 @@
 #include "remat/Conversion/Passes.h"
 
 #include "remat/Dialect/NN/NNOps.h"
+#include "remat/Dialect/Remat/RematDialect.h"
 
 #include "llvm/ADT/APInt.h"
 #include "llvm/ADT/STLExtras.h"
@@ -883,6 +884,35 @@ struct MseLossGradLowering : NNLowering<nn::MseLossGradOp> {
   }
 };
 
+/// remat.offload / remat.prefetch: a copy into a new buffer; the offload's
+/// is allocated between remat_host_begin() and remat_host_end(), which the
+/// CPU runtime counts as host memory.
+template <typename OpTy, bool ToHost>
+struct CopyLowering : OpConversionPattern<OpTy> {
+  using OpConversionPattern<OpTy>::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const final {
+    Location loc = op.getLoc();
+    auto type = cast<RankedTensorType>(op.getResult().getType());
+    if (!type.hasStaticShape())
+      return rewriter.notifyMatchFailure(op, "dynamic shape");
+    if (ToHost)
+      func::CallOp::create(rewriter, loc, "remat_host_begin", TypeRange{},
+                           ValueRange{});
+    Value empty = tensor::EmptyOp::create(rewriter, loc, type.getShape(),
+                                          type.getElementType());
+    Value copy =
+        linalg::CopyOp::create(rewriter, loc, adaptor.getInput(), empty)
+            .getResult(0);
+    if (ToHost)
+      func::CallOp::create(rewriter, loc, "remat_host_end", TypeRange{},
+                           ValueRange{});
+    rewriter.replaceOp(op, copy);
+    return success();
+  }
+};
+
 //===----------------------------------------------------------------------===//
 // Pass
 //===----------------------------------------------------------------------===//
@@ -904,8 +934,21 @@ struct ConvertNNToLinalgPass
     if (unsupported)
       return signalPassFailure();
 
+    // The runtime's host-allocation scope, for remat.offload.
+    auto module = dyn_cast<ModuleOp>(getOperation());
+    bool offloads = false;
+    getOperation()->walk([&](OffloadOp) { offloads = true; });
+    if (offloads && module) {
+      OpBuilder b = OpBuilder::atBlockBegin(module.getBody());
+      for (StringRef name : {"remat_host_begin", "remat_host_end"})
+        if (!module.lookupSymbol(name))
+          func::FuncOp::create(b, module.getLoc(), name,
+                               b.getFunctionType({}, {}))
+              .setPrivate();
+    }
     ConversionTarget target(getContext());
     target.addIllegalDialect<nn::NNDialect>();
+    target.addIllegalOp<OffloadOp, PrefetchOp>();
     target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
     RewritePatternSet patterns(&getContext());
     populateNNToLinalgPatterns(patterns);
@@ -930,6 +973,7 @@ void remat::populateNNToLinalgPatterns(RewritePatternSet &patterns) {
                MatmulLowering, LayerNormLowering, LayerNormGradLowering,
                TransposeLowering, ReshapeLowering, BroadcastLowering,
                ReduceSumLowering, CrossEntropyLowering,
-               CrossEntropyGradLowering, MseLossLowering, MseLossGradLowering>(
+               CrossEntropyGradLowering, MseLossLowering, MseLossGradLowering,
+               CopyLowering<OffloadOp, true>, CopyLowering<PrefetchOp, false>>(
       patterns.getContext());
 }

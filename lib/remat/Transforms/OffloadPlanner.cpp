@@ -28,8 +28,11 @@ std::string remat::getOffloadBlocker(Value value, const JointGraph &graph) {
     Operation *top = graph.getTopLevel(user);
     if (top && top->hasTrait<OpTrait::IsTerminator>())
       return "the function returns it";
-    if (isViewOp(user))
-      return "a view reads it";
+    // A backward view reads the prefetched copy like any backward op; a
+    // forward view's result would need its own copy.
+    if (top && isViewOp(top) && graph.isForward(top))
+      return "a forward view (" + top->getName().getStringRef().str() +
+             ") reads it";
   }
   return "";
 }
@@ -61,12 +64,12 @@ remat::addOffloads(const OffloadSearch &search, const FrontierPoint &from,
                    ArrayRef<unsigned> forced) {
   SmallVector<FrontierPoint> points;
   OffloadModel model(search.sim, search.device, from.kept);
-  std::vector<unsigned> current(forced.begin(), forced.end());
-  llvm::sort(current);
-  OffloadResult result = model.evaluate(current);
-  if (search.hostBudget && result.hostPeakBytes > *search.hostBudget)
+  std::vector<unsigned> start(forced.begin(), forced.end());
+  llvm::sort(start);
+  OffloadResult first = model.evaluate(start);
+  if (search.hostBudget && first.hostPeakBytes > *search.hostBudget)
     return points;
-  points.push_back(pointOf(from, current, result));
+  points.push_back(pointOf(from, start, first));
   // Each candidate's copy window alone: where it can free bytes.
   struct Candidate {
     unsigned id;
@@ -75,7 +78,7 @@ remat::addOffloads(const OffloadSearch &search, const FrontierPoint &from,
   };
   std::vector<Candidate> candidates;
   for (unsigned id : search.eligible.set_bits()) {
-    if (!model.isCandidate(id) || llvm::is_contained(current, id))
+    if (!model.isCandidate(id) || llvm::is_contained(start, id))
       continue;
     OffloadResult alone = model.evaluate({id});
     const OffloadCopy &copy = alone.copies.front();
@@ -86,40 +89,54 @@ remat::addOffloads(const OffloadSearch &search, const FrontierPoint &from,
   llvm::sort(candidates, [](const Candidate &a, const Candidate &b) {
     return a.bytes != b.bytes ? a.bytes > b.bytes : a.id < b.id;
   });
-  std::vector<bool> taken(candidates.size(), false);
-  for (unsigned step = 0; step < search.maxSteps; ++step) {
-    unsigned peak = result.peakEvent;
-    std::optional<unsigned> best;
-    OffloadResult bestResult;
-    double bestKey = 0;
-    unsigned tried = 0;
-    for (auto [i, c] : llvm::enumerate(candidates)) {
-      if (taken[i] || c.offloadEvent > static_cast<int>(peak) ||
-          c.prefetchEvent <= static_cast<int>(peak))
-        continue;
-      if (tried++ == search.triesPerStep)
-        break;
-      OffloadResult next = model.evaluate(with(current, c.id));
-      bool progress =
-          next.peakBytes < result.peakBytes ||
-          (next.peakBytes == result.peakBytes && next.peakEvent > peak);
-      if (!progress ||
-          (search.hostBudget && next.hostPeakBytes > *search.hostBudget))
-        continue;
-      double key = (next.exposedTime - result.exposedTime) / c.bytes;
-      if (!best || key < bestKey ||
-          (key == bestKey && next.peakBytes < bestResult.peakBytes)) {
-        best = i;
-        bestKey = key;
-        bestResult = std::move(next);
+  // One offload at a time from `current`, each plan a point.
+  auto descend = [&](std::vector<unsigned> current, OffloadResult result) {
+    for (unsigned step = 0; step < search.maxSteps; ++step) {
+      unsigned peak = result.peakEvent;
+      std::optional<unsigned> best;
+      OffloadResult bestResult;
+      double bestKey = 0;
+      unsigned tried = 0;
+      for (auto [i, c] : llvm::enumerate(candidates)) {
+        if (c.offloadEvent > static_cast<int>(peak) ||
+            c.prefetchEvent <= static_cast<int>(peak) ||
+            llvm::is_contained(current, c.id))
+          continue;
+        if (tried++ == search.triesPerStep)
+          break;
+        OffloadResult next = model.evaluate(with(current, c.id));
+        bool progress =
+            next.peakBytes < result.peakBytes ||
+            (next.peakBytes == result.peakBytes && next.peakEvent > peak);
+        if (!progress ||
+            (search.hostBudget && next.hostPeakBytes > *search.hostBudget))
+          continue;
+        double key = (next.exposedTime - result.exposedTime) / c.bytes;
+        if (!best || key < bestKey ||
+            (key == bestKey && next.peakBytes < bestResult.peakBytes)) {
+          best = i;
+          bestKey = key;
+          bestResult = std::move(next);
+        }
       }
+      if (!best)
+        break;
+      current = with(current, candidates[*best].id);
+      result = std::move(bestResult);
+      points.push_back(pointOf(from, current, result));
     }
-    if (!best)
-      break;
-    taken[*best] = true;
-    current = with(current, candidates[*best].id);
-    result = std::move(bestResult);
-    points.push_back(pointOf(from, current, result));
+  };
+  descend(start, first);
+  // Again from every value whose copies hide (as policy offload picks them,
+  // in program order): a lower peak or the same at no cost, where the
+  // descent, which looks only at the peak, may stop early.
+  std::vector<unsigned> all(search.eligible.set_bits_begin(),
+                            search.eligible.set_bits_end());
+  std::vector<unsigned> hidden = offloadWhatHides(search, from.kept, all, start);
+  if (hidden.size() > start.size()) {
+    OffloadResult result = model.evaluate(hidden);
+    points.push_back(pointOf(from, hidden, result));
+    descend(std::move(hidden), std::move(result));
   }
   return points;
 }

@@ -48,6 +48,8 @@ struct EntryInfo {
   /// remat_op_begin/end(i).
   int numOps;
   const OpInfo *ops;
+  /// Peak host bytes under the memory plan (remat.offload's buffers).
+  uint64_t planHostPeakBytes;
 };
 
 /// Calls the entry once. `args[i]` is the data of argument i. On return,

@@ -27,8 +27,15 @@ uint64_t remat_live_bytes(void);
 uint64_t remat_peak_bytes(void);
 /// Number of allocations since start.
 uint64_t remat_num_allocs(void);
-/// Sets the peak to the bytes live now.
+/// Sets the peaks (device and host) to the bytes live now.
 void remat_reset_peak(void);
+/// Lowered remat.offload allocates its buffer between these two calls: the
+/// runtime counts what is allocated in between as host memory (apart from
+/// the device bytes above), until it is freed.
+void remat_host_begin(void);
+void remat_host_end(void);
+/// The most host bytes live at once since start (or the last reset).
+uint64_t remat_host_peak_bytes(void);
 
 /// Op timers (remat-compile --profile-ops): the lowered entry calls
 /// begin/end around the code of its op number `id`; remat_op_seconds is the

@@ -14,7 +14,7 @@
 // a label >= 10 would make the loss read past its row.
 
 // CHECK: {"entry":"step","target":"cpu","outputs":[{"dtype":"f32","shape":[],"sum":{{[0-9.e+-]+}},"l2":{{[0-9.e+-]+}},"first":[{{.*}}]},{"dtype":"f32","shape":[4,10],
-// CHECK-SAME: "peak_bytes":{{[0-9]+}},"plan_peak_bytes":{{[0-9]+}},"allocations":{{[0-9]+}},"time_per_iter_s":{{[0-9.e+-]+}},"iters":2,"seed":3}
+// CHECK-SAME: "peak_bytes":{{[0-9]+}},"plan_peak_bytes":{{[0-9]+}},"allocations":{{[0-9]+}},"time_per_iter_s":{{[0-9.e+-]+}},"iters":2,"seed":3,"host_peak_bytes":0,"plan_host_peak_bytes":0}
 // USAGE: unknown argument '--bogus'
 
 // Ops that compute nothing (a scale by 1, dropout at rate 0, an identity
