@@ -18,6 +18,15 @@ h200 (PCIe Gen5, 55 GB/s per direction) and a device file with a slow link
   space      auto with offload costs no more (estimated_time_s) than auto
              without at the same budget, and reaches a peak no higher
   bound      the certificate's bound is at most the plan's extra time
+  exhaustive with --exhaustive K, on graphs whose saved activations come
+             from at most K ops: every plan that keeps, recomputes or
+             offloads each of them (3^K; "save"/"recompute"/"offload"
+             overrides under policy none, each planned by the pass itself)
+             is made; the certificate of auto (with offload) at each
+             budget is at most the cheapest enumerated plan at auto's peak
+             (a violation otherwise), and auto's extra time is printed
+             against that optimum (auto may beat it: it also keeps
+             intermediates and recomputes twice, outside the enumeration)
   run        with --compile-every N, every Nth graph is compiled for the CPU
              (remat-compile) under policy none, policy offload and auto with
              offload at its least peak, and run once: the runtime's host
@@ -171,6 +180,8 @@ class Checker:
         self.forced = 0
         # Executables run, and those that held host bytes.
         self.executed, self.offloaded_runs = 0, 0
+        # Plans enumerated by --exhaustive.
+        self.enumerated = 0
         self.slow = os.path.join(tmp, "slow-link.json")
         with open(self.slow, "w") as f:
             json.dump(SLOW_LINK, f)
@@ -267,6 +278,65 @@ class Checker:
             self.executed += 1
             self.offloaded_runs += out["host_peak_bytes"] > 0
 
+    def exhaustive(self, text, limit):
+        """The exhaustive property on one graph (h200); returns the ratios
+        of auto's extra time to the enumerated optimum's, or None."""
+        import itertools
+        if "remat.policy" in text:
+            return None
+        src = os.path.join(self.tmp, "enum.mlir")
+        with open(src, "w") as f:
+            f.write(text)
+        none = self.run(src, "policy=none", "h200")
+        if none is None:
+            return None
+        lines = sorted({int(d["loc"].rsplit(":", 2)[1]) for d in none["decisions"]})
+        if not lines or len(lines) > limit:
+            return None
+        base = none["baseline"]["estimated_time_s"]
+        src_lines = text.splitlines()
+        plans = []
+        for choice in itertools.product(("save", "recompute", "offload"), repeat=len(lines)):
+            out = list(src_lines)
+            for line, policy in zip(lines, choice):
+                head, sep, tail = out[line - 1].partition(" : ")
+                attr = f'remat.policy = "{policy}"'
+                if "{" in head:
+                    head = head.replace("{", "{" + attr + ", ", 1)
+                else:
+                    head += " {" + attr + "}"
+                out[line - 1] = head + sep + tail
+            path = os.path.join(self.tmp, "choice.mlir")
+            with open(path, "w") as f:
+                f.write("\n".join(out) + "\n")
+            rep = os.path.join(self.tmp, "choice.json")
+            self.runs += 1
+            p = subprocess.run([self.remat_opt, path, "-o", os.devnull,
+                                f"--rematerialize=policy=none device=h200 report={rep}"],
+                               capture_output=True, text=True)
+            if p.returncode != 0:
+                continue  # an override the graph refuses
+            with open(rep) as f:
+                r = json.load(f)
+            r = r[0] if isinstance(r, list) else r
+            plans.append((r["result"]["peak_bytes"], r["result"]["estimated_time_s"] - base))
+        ratios = []
+        for b in sorted({peak for peak, _ in plans}):
+            auto = self.run(src, f"policy=auto offload=true budget={b}", "h200")
+            if auto is None:
+                continue
+            peak = auto["result"]["peak_bytes"]
+            extra = auto["result"]["estimated_time_s"] - base
+            at_peak = [t for pk, t in plans if pk <= peak]
+            bound = auto["certificate"]["recompute_time_lower_bound_s"]
+            if at_peak and bound is not None and bound > min(at_peak) * (1 + 1e-9) + 1e-15:
+                self.fail("exhaustive", f"budget {b}: bound {bound} above the enumerated "
+                          f"optimum {min(at_peak)} at peak {peak}", [src])
+            best = min(t for pk, t in plans if pk <= b)
+            ratios.append((extra, best))
+        self.enumerated += len(plans)
+        return ratios
+
     def overrides(self, text):
         """The graph with one of its "save" overrides (each of the first
         three in turn) made an "offload" override: honored (and checked as
@@ -352,11 +422,15 @@ def main():
     ap.add_argument("--remat-compile", help="with --compile-every: the CPU compiler")
     ap.add_argument("--compile-every", type=int, default=0,
                     help="compile and run every Nth graph for the CPU (0: none)")
+    ap.add_argument("--exhaustive", type=int, default=0, metavar="K",
+                    help="enumerate every keep/recompute/offload plan of graphs with at "
+                         "most K ops defining saved activations (0: none)")
     args = ap.parse_args()
     gens = [g for g in property_check.GENERATORS if g != "autodiff"]
     with tempfile.TemporaryDirectory() as tmp:
         c = Checker(args.remat_opt, tmp)
         graphs = 0
+        exhausted, budgets, optimal, worst = 0, 0, 0, 1.0
         for k in range(args.count):
             gen = gens[k % len(gens)]
             text, _ = property_check.generate(gen, args.seed + k)
@@ -364,6 +438,14 @@ def main():
             c.graph(text)
             if args.compile_every and k % args.compile_every == 0:
                 c.compile_and_run(text, args.remat_compile)
+            if args.exhaustive:
+                r = c.exhaustive(text, args.exhaustive)
+                if r is not None:
+                    exhausted += 1
+                    budgets += len(r)
+                    optimal += sum(extra <= best * (1 + 1e-9) + 1e-15 for extra, best in r)
+                    worse = [extra / best for extra, best in r if best > 0 and extra > best * (1 + 1e-9)]
+                    worst = max([worst] + worse)
             graphs += 1
             if len(c.violations) > before:
                 for what, msg, cmd in c.violations[before:]:
@@ -380,6 +462,10 @@ def main():
               f"honored offload overrides: {c.forced}")
         if args.compile_every:
             print(f"executables run: {c.executed}, holding host bytes: {c.offloaded_runs}")
+        if args.exhaustive:
+            print(f"exhaustive: {exhausted} graphs, {c.enumerated} plans enumerated, "
+                  f"{budgets} budgets: auto at or below the enumerated optimum at {optimal}, "
+                  f"worst ratio {worst:.3f}")
         print(f"offload: {graphs} graphs, {c.runs} runs, {len(c.violations)} violations")
         return 1 if c.violations else 0
 

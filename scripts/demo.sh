@@ -8,6 +8,9 @@
 #     peak checked against an independent recomputation from the output IR;
 #  2. auto: policy=auto on the same graph: what it costs at the peak of each
 #     fixed policy, and plans for a sweep of budgets and max-overheads;
+#  2b. offload: the same graph planned with host offload as a third
+#     decision (auto's frontier with and without it, policy offload, and
+#     JAX's and Megatron-LM's offload options emulated on the graph);
 #  3. run: a smaller GPT training step, built from its forward function by
 #     remat-compile --autodiff, compiled under every policy (auto included)
 #     and run on the CPU: the plan's peak next to the
@@ -27,6 +30,9 @@ python3 benchmarks/check_policies.py --remat-opt build/bin/remat-opt --check "$@
 echo
 echo "== 2. policy=auto: budgets and overheads"
 python3 benchmarks/check_auto.py --remat-opt build/bin/remat-opt --check "$@"
+echo
+echo "== 2b. keep, recompute or offload to host memory (H200 over PCIe Gen5)"
+python3 benchmarks/offload_frontier.py --remat-opt build/bin/remat-opt
 echo
 echo "== 3. the compiled training step on the CPU"
 python3 benchmarks/run_cpu_policies.py --remat-compile build/bin/remat-compile \

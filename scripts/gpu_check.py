@@ -142,6 +142,14 @@ def main():
         same = dumps[(name, policy)] == dumps.get((name, "none"))
         if not same:
             failures.append(f"{name}/{policy}: outputs differ from policy none on the GPU")
+        # Offloaded values live in pinned host memory, counted apart: the
+        # runtime's host peak is the plan's.
+        if r.get("host_peak_bytes", 0) != r.get("plan_host_peak_bytes", 0):
+            failures.append(f"{name}/{policy}: host peak {r.get('host_peak_bytes')} != plan "
+                            f"{r.get('plan_host_peak_bytes')}")
+        if r.get("plan_host_peak_bytes"):
+            print(f"{name:<6} {policy:<10} host peak {r['host_peak_bytes'] / 2**20:.2f} MiB "
+                  f"(plan {r['plan_host_peak_bytes'] / 2**20:.2f} MiB)")
         ws, reserved = r.get("library_workspace_bytes", 0), r.get("reserved_bytes", 0)
         print(f"{name:<6} {policy:<10} {r['plan_peak_bytes'] / 2**20:>14.2f} {r['peak_bytes'] / 2**20:>16.2f} "
               f"{ws / 2**20:>11.2f} {reserved / 2**20:>13.2f} "

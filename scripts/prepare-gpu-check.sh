@@ -41,7 +41,7 @@ build_model() {  # name, with-reference, layers seq hidden heads vocab dtype
   local l=$1 s=$2 h=$3 nh=$4 v=$5 dt=$6
   python3 benchmarks/gen_gpt.py --layers "$l" --seq "$s" --hidden "$h" \
     --heads "$nh" --vocab "$v" --dtype "$dt" -o "$OUT/$name.mlir"
-  for policy in none full sqrt selective auto10; do
+  for policy in none full sqrt selective auto10 offload; do
     # shellcheck disable=SC2046
     build/bin/remat-compile "$OUT/$name.mlir" --entry=train_step \
       --target="$DEVICE_TARGET" "${DEVICE_FLAGS[@]}" $(plan_flags "$policy") \

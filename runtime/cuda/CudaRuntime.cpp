@@ -115,6 +115,37 @@ std::mutex mutex;
 std::unordered_map<CUdeviceptr, uint64_t> sizes;
 uint64_t liveBytes = 0, peakBytes = 0, numAllocs = 0;
 
+/// Host memory of offloaded values (remat.offload's buffers, allocated
+/// between remat_host_begin and remat_host_end): page-locked and mapped
+/// into the device's address space, so kernels on the step stream copy to
+/// and from it. Freed blocks are kept by size for the next allocation: the
+/// step stream orders their reuse after the kernels that read them, and
+/// nothing waits. Counted apart from device bytes.
+bool inHostScope = false;
+std::unordered_map<CUdeviceptr, uint64_t> hostSizes;
+std::unordered_multimap<uint64_t, CUdeviceptr> hostFree;
+uint64_t hostLiveBytes = 0, hostPeakBytes = 0;
+
+CUdeviceptr hostAlloc(uint64_t bytes) {
+  CUdeviceptr ptr = 0;
+  auto cached = hostFree.find(bytes);
+  if (cached != hostFree.end()) {
+    ptr = cached->second;
+    hostFree.erase(cached);
+  } else {
+    void *host = nullptr;
+    CHECK(cuMemHostAlloc(&host, bytes,
+                         CU_MEMHOSTALLOC_PORTABLE |
+                             CU_MEMHOSTALLOC_DEVICEMAP));
+    CHECK(cuMemHostGetDevicePointer(&ptr, host, 0));
+  }
+  hostSizes[ptr] = bytes;
+  hostLiveBytes += bytes;
+  if (hostLiveBytes > hostPeakBytes)
+    hostPeakBytes = hostLiveBytes;
+  return ptr;
+}
+
 /// Kernel profile (REMAT_PROFILE set): an event pair around every launch,
 /// keyed by the launch's position in the step (the host code of an entry is
 /// straight-line, so position i is always the same kernel).
@@ -236,8 +267,10 @@ void *mgpuMemAlloc(uint64_t bytes, void * /*stream*/, bool isHostShared) {
     std::fflush(stderr);
     std::_Exit(1);
   }
-  CHECK(cuMemAllocFromPoolAsync(&ptr, bytes, pool(), stepStream()));
   std::lock_guard<std::mutex> lock(mutex);
+  if (inHostScope)
+    return reinterpret_cast<void *>(hostAlloc(bytes));
+  CHECK(cuMemAllocFromPoolAsync(&ptr, bytes, pool(), stepStream()));
   sizes[ptr] = bytes;
   liveBytes += bytes;
   ++numAllocs;
@@ -252,8 +285,15 @@ void mgpuMemFree(void *ptr, void * /*stream*/) {
   if (!ptr)
     return;
   CUdeviceptr p = reinterpret_cast<CUdeviceptr>(ptr);
-  CHECK(cuMemFreeAsync(p, stepStream()));
   std::lock_guard<std::mutex> lock(mutex);
+  auto host = hostSizes.find(p);
+  if (host != hostSizes.end()) {
+    hostLiveBytes -= host->second;
+    hostFree.emplace(host->second, p);
+    hostSizes.erase(host);
+    return;
+  }
+  CHECK(cuMemFreeAsync(p, stepStream()));
   auto it = sizes.find(p);
   if (it != sizes.end()) {
     liveBytes -= it->second;
@@ -277,6 +317,10 @@ void mgpuMemset16(void *dst, unsigned short value, size_t count, void *stream) {
 }
 
 void mgpuSetDefaultDevice(int32_t) {}
+
+void remat_host_begin(void) { inHostScope = true; }
+void remat_host_end(void) { inHostScope = false; }
+uint64_t remat_host_peak_bytes(void) { return hostPeakBytes; }
 
 uint64_t remat_device_live_bytes(void) { return liveBytes; }
 uint64_t remat_device_peak_bytes(void) { return peakBytes; }

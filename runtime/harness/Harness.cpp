@@ -182,11 +182,14 @@ uint64_t peakBytes() { return remat_device_peak_bytes(); }
 uint64_t numAllocs() { return remat_device_num_allocs(); }
 /// The pool's reserved bytes beside the live ones, and the GEMM library's
 /// workspace (counted in peak_bytes, not in the plan).
-void printDeviceFields(const EntryInfo &) {
+void printDeviceFields(const EntryInfo &info) {
   std::printf(",\"reserved_bytes\":%llu,\"library_workspace_bytes\":%llu",
               static_cast<unsigned long long>(remat_device_reserved_bytes()),
               static_cast<unsigned long long>(
                   remat_cuda_gemm_workspace_bytes()));
+  std::printf(",\"host_peak_bytes\":%llu,\"plan_host_peak_bytes\":%llu",
+              static_cast<unsigned long long>(remat_host_peak_bytes()),
+              static_cast<unsigned long long>(info.planHostPeakBytes));
 }
 void resetOpTimers() {}
 int writeProfile(const EntryInfo &, int) {

@@ -5,6 +5,8 @@
 // RUN: remat-opt %s --rematerialize="policy=auto budget=1000000 host-budget=131072 report=-" -o /dev/null | FileCheck %s --check-prefix=HOST
 // RUN: remat-opt %s --rematerialize="policy=offload host-budget=131072 report=-" -o /dev/null | FileCheck %s --check-prefix=HOSTFIXED
 // RUN: remat-opt %s --rematerialize="policy=auto offload=true budget=1GB pareto=true report=-" -o /dev/null | FileCheck %s --check-prefix=PARETO
+// RUN: remat-opt %s --rematerialize="policy=auto offload=true max-overhead=0 report=-" -o /dev/null | FileCheck %s --check-prefix=OVERHEAD0
+// RUN: remat-opt %s --rematerialize="policy=auto offload=true max-overhead=10% report=-" -o /dev/null | FileCheck %s --check-prefix=OVERHEAD10
 // RUN: remat-opt %s --mlir-print-op-generic --rematerialize="policy=auto offload=true budget=1000000" | %python %remat_src_root/benchmarks/memory_semantics.py | FileCheck %s --check-prefix=SEMANTICS
 
 // A 4-layer MLP whose activations (512x64 f32, 128 KiB each) outweigh its
@@ -62,10 +64,10 @@ func.func @mlp4(%x: tensor<512x64xf32>, %w1: tensor<64x64xf32>, %w2: tensor<64x6
 // REPORT-SAME: "decision":"offload"
 // REPORT-SAME: "decision":"save"
 // REPORT-SAME: "host_budget_bytes":null,"host_link":{"d2h_bytes_per_s":55000000000,"h2d_bytes_per_s":55000000000,"latency_s":5.0000000000000004e-06}
-// REPORT-SAME: "offloaded":[{"bytes":131072,"events":{"first_backward_read":18,"last_forward_read":1,"offload":5,"prefetch":15},"loc":"{{[^"]*}}rematerialize-offload.mlir:17:9","op":"nn.matmul"
+// REPORT-SAME: "offloaded":[{"bytes":131072,"events":{"first_backward_read":18,"last_forward_read":1,"offload":5,"prefetch":15},"loc":"{{[^"]*}}rematerialize-offload.mlir:19:9","op":"nn.matmul"
 // REPORT-SAME: "to_device_s":[
 // REPORT-SAME: "to_host_s":[
-// REPORT-SAME: {"bytes":131072,"events":{"first_backward_read":16,"last_forward_read":2,"offload":7,"prefetch":13},"loc":"{{[^"]*}}rematerialize-offload.mlir:18:9","op":"nn.relu"
+// REPORT-SAME: {"bytes":131072,"events":{"first_backward_read":16,"last_forward_read":2,"offload":7,"prefetch":13},"loc":"{{[^"]*}}rematerialize-offload.mlir:20:9","op":"nn.relu"
 // REPORT-SAME: "policy":"offload","result":{"estimated_time_s":5.81844283333{{[0-9]+}}e-05,"exposed_copy_time_s":0,"flops":46530560,"host_peak_bytes":262144,"peak_bytes":1114120,"recompute_flops":0,
 
 // At the peak that offloading the two reaches, auto offloads them and
@@ -77,7 +79,7 @@ func.func @mlp4(%x: tensor<512x64xf32>, %w1: tensor<64x64xf32>, %w2: tensor<64x6
 
 // A host budget of one activation: one offload, one more recompute.
 // HOST: "host_budget_bytes":131072,
-// HOST-SAME: "offloaded":[{"bytes":131072,"events":{"first_backward_read":17,"last_forward_read":1,"offload":5,"prefetch":14},"loc":"{{[^"]*}}rematerialize-offload.mlir:17:9"
+// HOST-SAME: "offloaded":[{"bytes":131072,"events":{"first_backward_read":17,"last_forward_read":1,"offload":5,"prefetch":14},"loc":"{{[^"]*}}rematerialize-offload.mlir:19:9"
 // HOST-SAME: "result":{"estimated_time_s":6.4293655000{{[0-9]+}}e-05,"exposed_copy_time_s":0,"flops":46596096,"host_peak_bytes":131072,"peak_bytes":983048,
 // HOSTFIXED: "result":{{{.*}}"host_peak_bytes":131072,"peak_bytes":1245192,
 
@@ -87,6 +89,12 @@ func.func @mlp4(%x: tensor<512x64xf32>, %w1: tensor<64x64xf32>, %w2: tensor<64x6
 // PARETO: "pareto":[{"estimated_time_s":6.7351681666{{[0-9]+}}e-05,"exposed_copy_time_s":0,"host_peak_bytes":131072,"offloaded":1,"peak_bytes":868356,"recompute_flops":4259840},
 // PARETO-SAME: {"estimated_time_s":6.4293655000{{[0-9]+}}e-05,"exposed_copy_time_s":0,"host_peak_bytes":262144,"offloaded":2,"peak_bytes":884740,"recompute_flops":65536},
 // PARETO-SAME: "peak_bytes":1114120,"recompute_flops":0}]
+
+// max-overhead counts the exposed copy time with the recompute time: at no
+// extra time, offload alone takes the peak to 1114120 bytes; at 10%, a
+// recompute on top to 999428 (6.1239e-05 s, within 10% of 5.8184e-05 s).
+// OVERHEAD0: "result":{"estimated_time_s":5.81844283333{{[0-9]+}}e-05,"exposed_copy_time_s":0,"flops":46530560,"host_peak_bytes":262144,"peak_bytes":1114120,"recompute_flops":0,
+// OVERHEAD10: "result":{"estimated_time_s":6.12390416666{{[0-9]+}}e-05,"exposed_copy_time_s":0,"flops":46563328,"host_peak_bytes":262144,"peak_bytes":999428,"recompute_flops":32768,
 
 // The device and host peaks of the output IR, recomputed in Python
 // (remat.offload's results are host bytes): the plan's.

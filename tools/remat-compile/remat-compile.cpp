@@ -791,18 +791,6 @@ LogicalResult compile(MLIRContext &context, llvm::SourceMgr &sourceMgr) {
   remat::MemoryPlan memoryPlan(entry.getBody().front());
   uint64_t planPeak = memoryPlan.getPeakBytes();
   uint64_t planHostPeak = memoryPlan.getHostPeakBytes();
-  // Offloaded values run on the CPU target (host buffers in a pool of their
-  // own); the CUDA runtime has no copy streams yet.
-  if (targetName == "cuda") {
-    WalkResult offloaded = entry.walk([&](remat::OffloadOp op) {
-      op.emitError("remat.offload is lowered for --target=cpu only: the "
-                   "CUDA runtime has no pinned host pool and copy streams "
-                   "yet");
-      return WalkResult::interrupt();
-    });
-    if (offloaded.wasInterrupted())
-      return failure();
-  }
   std::string entrySym = entry.getSymName().str();
   entry->setAttr("llvm.emit_c_interface", UnitAttr::get(&context));
 

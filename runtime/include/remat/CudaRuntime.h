@@ -36,6 +36,13 @@ void mgpuMemset32(void *dst, unsigned value, size_t count, void *stream);
 void mgpuMemset16(void *dst, unsigned short value, size_t count, void *stream);
 void mgpuSetDefaultDevice(int32_t device);
 
+/// Lowered remat.offload allocates its buffer between these two calls: in
+/// page-locked host memory mapped into the device (kernels copy to and from
+/// it), from a cache of such blocks, counted apart from device bytes.
+void remat_host_begin(void);
+void remat_host_end(void);
+/// The most bytes of those host buffers live at once.
+uint64_t remat_host_peak_bytes(void);
 uint64_t remat_device_live_bytes(void);
 uint64_t remat_device_peak_bytes(void);
 uint64_t remat_device_num_allocs(void);
