@@ -89,6 +89,9 @@ public:
   /// backward (not the terminator) at least two events after its last
   /// forward read. (What the IR allows, the planner checks.)
   bool isCandidate(unsigned id) const;
+  /// The copy of candidate `id` offloaded alone (evaluate({id})'s, without
+  /// the replay: its events and its copies' times without waits).
+  OffloadCopy alone(unsigned id) const;
   /// The device and host bytes and the exposed time with `offloaded`
   /// (candidates) offloaded.
   OffloadResult evaluate(llvm::ArrayRef<unsigned> offloaded) const;
@@ -102,6 +105,11 @@ private:
   /// start[e]: the sum of the times of the events before e (one more entry
   /// than events: the end of the function).
   std::vector<double> start;
+  /// The offload point of copy `c` whose copy to the host ends at
+  /// `copyEnd`; its prefetch point for a copy back that starts by `latest`
+  /// (c's offload point set).
+  int offloadPoint(const OffloadCopy &c, double copyEnd) const;
+  int prefetchPoint(const OffloadCopy &c, double latest) const;
 };
 
 } // namespace remat

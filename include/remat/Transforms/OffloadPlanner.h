@@ -3,10 +3,10 @@
 // The third decision (docs/AutoPolicy.md, "Host offload"): a kept forward
 // value may be held in host memory between its last forward read and its
 // first backward read (OffloadModel.h). The planner makes the keep/recompute
-// frontier first; from each of its plans, the offload search adds offloads
-// one at a time (the value whose copies expose the least time per byte,
-// among those live across the plan's peak), and every plan it passes is a
-// point of the joint frontier. policy=offload offloads, on policy none's
+// frontier first; from up to 24 of its plans (spread over it), the offload
+// search adds offloads one at a time (the value whose copies expose the
+// least time per byte, among those live across the plan's peak), and every
+// plan it passes is a point of the joint frontier. policy=offload offloads, on policy none's
 // kept set, every saved activation whose copies stay hidden.
 //
 //===----------------------------------------------------------------------===//
@@ -36,6 +36,9 @@ namespace remat {
 std::string getOffloadBlocker(mlir::Value value, const JointGraph &graph);
 
 struct OffloadSearch {
+  OffloadSearch(const PlanSimulator &sim, const DeviceInfo &device,
+                llvm::BitVector eligible)
+      : sim(sim), device(device), eligible(std::move(eligible)) {}
   const PlanSimulator &sim;
   const DeviceInfo &device;
   /// Value ids the IR allows to offload (getOffloadBlocker).
@@ -51,10 +54,10 @@ struct OffloadSearch {
 /// occurrence later) for the least added exposed time per byte, within the
 /// host budget; then the same descent from `forced` and every value whose
 /// copies hide (offloadWhatHides). Every plan passed is returned (the
-/// first: `forced` alone).
+/// first: `forced` alone; without `descend`, only that one).
 llvm::SmallVector<FrontierPoint>
 addOffloads(const OffloadSearch &search, const FrontierPoint &from,
-            llvm::ArrayRef<unsigned> forced);
+            llvm::ArrayRef<unsigned> forced, bool descend = true);
 
 /// policy=offload: on the kept set `kept`, `forced` and then every value of
 /// `saved` (ids in program order) that is eligible and a candidate and

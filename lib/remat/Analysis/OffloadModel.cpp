@@ -29,6 +29,41 @@ bool OffloadModel::isCandidate(unsigned id) const {
   return first < static_cast<int>(getNumEvents()) - 1 && first > last + 1;
 }
 
+int OffloadModel::offloadPoint(const OffloadCopy &c, double copyEnd) const {
+  // The first event at or after the issue that starts after the copy's
+  // end, but not after the first backward read.
+  auto first = std::lower_bound(start.begin() + c.lastForwardRead + 1,
+                                start.begin() + c.firstBackwardRead, copyEnd);
+  return first - start.begin();
+}
+
+int OffloadModel::prefetchPoint(const OffloadCopy &c, double latest) const {
+  // The last boundary at or before the latest start, within [f, b].
+  auto after = std::upper_bound(start.begin() + c.offloadEvent,
+                                start.begin() + c.firstBackwardRead + 1,
+                                latest);
+  int p = static_cast<int>(after - start.begin()) - 1;
+  // Where the copy cannot hide after the offload point, it is issued one
+  // event after it (freeing the bytes there, at the cost of a wait).
+  return std::max(p, std::min(c.offloadEvent + 1, c.firstBackwardRead));
+}
+
+OffloadCopy OffloadModel::alone(unsigned id) const {
+  OffloadCopy c;
+  c.value = id;
+  c.bytes = sim.getBytes(id);
+  c.lastForwardRead = std::max(detail.defEvent[id], detail.lastForwardUse[id]);
+  c.firstBackwardRead = detail.firstBackwardUse[id];
+  c.toHostStart = start[c.lastForwardRead + 1];
+  c.toHostEnd = c.toHostStart + device.copyTime(c.bytes, /*toHost=*/true);
+  c.offloadEvent = offloadPoint(c, c.toHostEnd);
+  double toDevice = device.copyTime(c.bytes, /*toHost=*/false);
+  c.prefetchEvent = prefetchPoint(c, start[c.firstBackwardRead] - toDevice);
+  c.toDeviceStart = std::max(start[c.prefetchEvent], c.toHostEnd);
+  c.toDeviceEnd = c.toDeviceStart + toDevice;
+  return c;
+}
+
 OffloadResult OffloadModel::evaluate(llvm::ArrayRef<unsigned> offloaded) const {
   OffloadResult out;
   unsigned numEvents = getNumEvents();
@@ -52,11 +87,7 @@ OffloadResult OffloadModel::evaluate(llvm::ArrayRef<unsigned> offloaded) const {
     double begin = std::max(start[c.lastForwardRead + 1], streamFree);
     double end = begin + device.copyTime(c.bytes, /*toHost=*/true);
     streamFree = end;
-    // The first event at or after the issue that starts after the copy's
-    // end, but not after the first backward read.
-    auto first = std::lower_bound(start.begin() + c.lastForwardRead + 1,
-                                  start.begin() + c.firstBackwardRead, end);
-    c.offloadEvent = first - start.begin();
+    c.offloadEvent = offloadPoint(c, end);
   }
   // Host to device, latest start first from the last read back: each copy
   // ends by its read and before the next one on the stream starts.
@@ -73,15 +104,7 @@ OffloadResult OffloadModel::evaluate(llvm::ArrayRef<unsigned> offloaded) const {
     double end = std::min(start[c.firstBackwardRead], next);
     double begin = end - device.copyTime(c.bytes, /*toHost=*/false);
     next = begin;
-    // The last boundary at or before the latest start, within [f, b].
-    auto after = std::upper_bound(start.begin() + c.offloadEvent,
-                                  start.begin() + c.firstBackwardRead + 1,
-                                  begin);
-    int p = static_cast<int>(after - start.begin()) - 1;
-    // Where the copy cannot hide after the offload point, it is issued one
-    // event after it (freeing the bytes there, at the cost of a wait).
-    c.prefetchEvent =
-        std::max(p, std::min(c.offloadEvent + 1, c.firstBackwardRead));
+    c.prefetchEvent = prefetchPoint(c, begin);
   }
 
   // The main stream with the copies, as a runtime would issue them:

@@ -61,7 +61,7 @@ std::vector<unsigned> with(const std::vector<unsigned> &ids, unsigned id) {
 
 SmallVector<FrontierPoint>
 remat::addOffloads(const OffloadSearch &search, const FrontierPoint &from,
-                   ArrayRef<unsigned> forced) {
+                   ArrayRef<unsigned> forced, bool descend) {
   SmallVector<FrontierPoint> points;
   OffloadModel model(search.sim, search.device, from.kept);
   std::vector<unsigned> start(forced.begin(), forced.end());
@@ -70,6 +70,8 @@ remat::addOffloads(const OffloadSearch &search, const FrontierPoint &from,
   if (search.hostBudget && first.hostPeakBytes > *search.hostBudget)
     return points;
   points.push_back(pointOf(from, start, first));
+  if (!descend)
+    return points;
   // Each candidate's copy window alone: where it can free bytes.
   struct Candidate {
     unsigned id;
@@ -80,8 +82,7 @@ remat::addOffloads(const OffloadSearch &search, const FrontierPoint &from,
   for (unsigned id : search.eligible.set_bits()) {
     if (!model.isCandidate(id) || llvm::is_contained(start, id))
       continue;
-    OffloadResult alone = model.evaluate({id});
-    const OffloadCopy &copy = alone.copies.front();
+    OffloadCopy copy = model.alone(id);
     if (copy.frees())
       candidates.push_back(
           {id, copy.bytes, copy.offloadEvent, copy.prefetchEvent});
@@ -90,7 +91,7 @@ remat::addOffloads(const OffloadSearch &search, const FrontierPoint &from,
     return a.bytes != b.bytes ? a.bytes > b.bytes : a.id < b.id;
   });
   // One offload at a time from `current`, each plan a point.
-  auto descend = [&](std::vector<unsigned> current, OffloadResult result) {
+  auto descent = [&](std::vector<unsigned> current, OffloadResult result) {
     for (unsigned step = 0; step < search.maxSteps; ++step) {
       unsigned peak = result.peakEvent;
       std::optional<unsigned> best;
@@ -126,7 +127,7 @@ remat::addOffloads(const OffloadSearch &search, const FrontierPoint &from,
       points.push_back(pointOf(from, current, result));
     }
   };
-  descend(start, first);
+  descent(start, first);
   // Again from every value whose copies hide (as policy offload picks them,
   // in program order): a lower peak or the same at no cost, where the
   // descent, which looks only at the peak, may stop early.
@@ -136,7 +137,7 @@ remat::addOffloads(const OffloadSearch &search, const FrontierPoint &from,
   if (hidden.size() > start.size()) {
     OffloadResult result = model.evaluate(hidden);
     points.push_back(pointOf(from, hidden, result));
-    descend(std::move(hidden), std::move(result));
+    descent(std::move(hidden), std::move(result));
   }
   return points;
 }

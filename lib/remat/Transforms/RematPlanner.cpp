@@ -46,6 +46,7 @@
 #include "llvm/Support/FormatVariadic.h"
 
 #include <cmath>
+#include <limits>
 #include <map>
 
 #define DEBUG_TYPE "remat-planner"
@@ -180,7 +181,9 @@ private:
   uint64_t planPeak(const PlanSimulator &sim);
   /// The kept set and the offloads as a frontier point's bits and ids.
   OffloadSearch offloadSearch(const PlanSimulator &sim) const {
-    return {sim, options.device, offloadEligible, options.hostBudget};
+    OffloadSearch search(sim, options.device, offloadEligible);
+    search.hostBudget = options.hostBudget;
+    return search;
   }
   /// The most bytes offloaded values can hold in host memory at one op:
   /// every eligible value, or the host budget (0 without offload).
@@ -1078,9 +1081,23 @@ bool Planner::chooseFixedOffloads() {
 bool Planner::addOffloadPlans(SmallVectorImpl<FrontierPoint> &frontier,
                               const PlanSimulator &sim) {
   OffloadSearch search = offloadSearch(sim);
+  // Which frontier plans get offload descents: each costs replays in
+  // proportion to the candidates (from all 500 plans of a 96-layer GPT's
+  // frontier, 100 s), so at most kMaxDescents plans spread over the
+  // frontier from the lowest peak to the highest (the cheapest plans need
+  // the most offloads to come down, the dearest the fewest), the others
+  // with only the "offload" overrides. The choice does not depend on the
+  // budget or the overhead: the joint frontier is one for all of them, and
+  // a tighter budget never yields a higher peak.
+  constexpr size_t kMaxDescents = 24;
+  llvm::BitVector descend(frontier.size());
+  size_t n = std::min(kMaxDescents, frontier.size());
+  for (size_t k = 0; k < n; ++k)
+    descend.set(n == 1 ? 0 : k * (frontier.size() - 1) / (n - 1));
   SmallVector<FrontierPoint> found;
-  for (const FrontierPoint &point : frontier)
-    for (FrontierPoint &p : addOffloads(search, point, forcedOffloads))
+  for (auto [i, point] : llvm::enumerate(frontier))
+    for (FrontierPoint &p :
+         addOffloads(search, point, forcedOffloads, descend.test(i)))
       found.push_back(std::move(p));
   // With "offload" overrides every plan offloads them.
   if (!forcedOffloads.empty()) {
