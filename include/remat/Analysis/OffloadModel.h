@@ -1,4 +1,5 @@
-//===- OffloadModel.h - device and host bytes of offloaded values -*- C++ -*-===//
+//===- OffloadModel.h - device and host bytes of offloaded values -*- C++
+//-*-===//
 //
 // A kept forward value may be offloaded: copied to host memory after the
 // forward op that last reads it, and copied back before the first backward

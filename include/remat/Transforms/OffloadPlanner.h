@@ -6,8 +6,8 @@
 // frontier first; from up to 24 of its plans (spread over it), the offload
 // search adds offloads one at a time (the value whose copies expose the
 // least time per byte, among those live across the plan's peak), and every
-// plan it passes is a point of the joint frontier. policy=offload offloads, on policy none's
-// kept set, every saved activation whose copies stay hidden.
+// plan it passes is a point of the joint frontier. policy=offload offloads, on
+// policy none's kept set, every saved activation whose copies stay hidden.
 //
 //===----------------------------------------------------------------------===//
 
@@ -55,9 +55,10 @@ struct OffloadSearch {
 /// host budget; then the same descent from `forced` and every value whose
 /// copies hide (offloadWhatHides). Every plan passed is returned (the
 /// first: `forced` alone; without `descend`, only that one).
-llvm::SmallVector<FrontierPoint>
-addOffloads(const OffloadSearch &search, const FrontierPoint &from,
-            llvm::ArrayRef<unsigned> forced, bool descend = true);
+llvm::SmallVector<FrontierPoint> addOffloads(const OffloadSearch &search,
+                                             const FrontierPoint &from,
+                                             llvm::ArrayRef<unsigned> forced,
+                                             bool descend = true);
 
 /// policy=offload: on the kept set `kept`, `forced` and then every value of
 /// `saved` (ids in program order) that is eligible and a candidate and

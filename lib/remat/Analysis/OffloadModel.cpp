@@ -39,9 +39,9 @@ int OffloadModel::offloadPoint(const OffloadCopy &c, double copyEnd) const {
 
 int OffloadModel::prefetchPoint(const OffloadCopy &c, double latest) const {
   // The last boundary at or before the latest start, within [f, b].
-  auto after = std::upper_bound(start.begin() + c.offloadEvent,
-                                start.begin() + c.firstBackwardRead + 1,
-                                latest);
+  auto after =
+      std::upper_bound(start.begin() + c.offloadEvent,
+                       start.begin() + c.firstBackwardRead + 1, latest);
   int p = static_cast<int>(after - start.begin()) - 1;
   // Where the copy cannot hide after the offload point, it is issued one
   // event after it (freeing the bytes there, at the cost of a wait).
@@ -72,7 +72,8 @@ OffloadResult OffloadModel::evaluate(llvm::ArrayRef<unsigned> offloaded) const {
     OffloadCopy c;
     c.value = id;
     c.bytes = sim.getBytes(id);
-    c.lastForwardRead = std::max(detail.defEvent[id], detail.lastForwardUse[id]);
+    c.lastForwardRead =
+        std::max(detail.defEvent[id], detail.lastForwardUse[id]);
     c.firstBackwardRead = detail.firstBackwardUse[id];
     copies.push_back(c);
   }
@@ -111,8 +112,8 @@ OffloadResult OffloadModel::evaluate(llvm::ArrayRef<unsigned> offloaded) const {
   // prefetches at their point, device-to-host copies when their last
   // forward read ends; waits at the offload point (the free needs the copy)
   // and at the first backward read.
-  std::vector<std::vector<unsigned>> issueAfter(numEvents), prefetchAt(numEvents),
-      waitFree(numEvents), waitRead(numEvents);
+  std::vector<std::vector<unsigned>> issueAfter(numEvents),
+      prefetchAt(numEvents), waitFree(numEvents), waitRead(numEvents);
   for (auto [i, c] : llvm::enumerate(copies)) {
     issueAfter[c.lastForwardRead].push_back(i);
     prefetchAt[c.prefetchEvent].push_back(i);

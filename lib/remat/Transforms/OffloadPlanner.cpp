@@ -59,9 +59,10 @@ std::vector<unsigned> with(const std::vector<unsigned> &ids, unsigned id) {
 }
 } // namespace
 
-SmallVector<FrontierPoint>
-remat::addOffloads(const OffloadSearch &search, const FrontierPoint &from,
-                   ArrayRef<unsigned> forced, bool descend) {
+SmallVector<FrontierPoint> remat::addOffloads(const OffloadSearch &search,
+                                              const FrontierPoint &from,
+                                              ArrayRef<unsigned> forced,
+                                              bool descend) {
   SmallVector<FrontierPoint> points;
   OffloadModel model(search.sim, search.device, from.kept);
   std::vector<unsigned> start(forced.begin(), forced.end());
@@ -133,7 +134,8 @@ remat::addOffloads(const OffloadSearch &search, const FrontierPoint &from,
   // descent, which looks only at the peak, may stop early.
   std::vector<unsigned> all(search.eligible.set_bits_begin(),
                             search.eligible.set_bits_end());
-  std::vector<unsigned> hidden = offloadWhatHides(search, from.kept, all, start);
+  std::vector<unsigned> hidden =
+      offloadWhatHides(search, from.kept, all, start);
   if (hidden.size() > start.size()) {
     OffloadResult result = model.evaluate(hidden);
     points.push_back(pointOf(from, hidden, result));
@@ -156,10 +158,8 @@ std::vector<unsigned> remat::offloadWhatHides(const OffloadSearch &search,
       continue;
     std::vector<unsigned> next = with(current, id);
     OffloadResult r = model.evaluate(next);
-    const OffloadCopy &copy =
-        *llvm::find_if(r.copies, [&](const OffloadCopy &c) {
-          return c.value == id;
-        });
+    const OffloadCopy &copy = *llvm::find_if(
+        r.copies, [&](const OffloadCopy &c) { return c.value == id; });
     if (!copy.frees() || r.exposedTime > result.exposedTime ||
         (search.hostBudget && r.hostPeakBytes > *search.hostBudget))
       continue;

@@ -46,7 +46,6 @@
 #include "llvm/Support/FormatVariadic.h"
 
 #include <cmath>
-#include <limits>
 #include <map>
 
 #define DEBUG_TYPE "remat-planner"
@@ -285,7 +284,8 @@ std::optional<RematPlan> Planner::run() {
     // at most that much higher for the same recompute time, and its cost is
     // at least its recompute time.
     plan.timeLowerBound = context.getBounds().recomputeTime(
-        plan.peakBytes + offloadableBytes(sim), (plan.recomputeTime + plan.exposedTime) * (1 - 1e-9),
+        plan.peakBytes + offloadableBytes(sim),
+        (plan.recomputeTime + plan.exposedTime) * (1 - 1e-9),
         options.certificate == Certificate::Cover ? 0.0
                                                   : options.certificateSeconds,
         options.certificate == Certificate::MILP ? 0.0
