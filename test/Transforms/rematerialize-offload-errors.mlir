@@ -69,3 +69,21 @@ func.func @returned(%x: tensor<8x16xf32>, %t: tensor<8x16xf32>) -> (tensor<f32>,
   %da = nn.mse_loss_grad %a, %t, %one : tensor<8x16xf32>, tensor<8x16xf32>, tensor<f32> -> tensor<8x16xf32>
   return %l, %da, %a : tensor<f32>, tensor<8x16xf32>, tensor<8x16xf32>
 }
+
+// -----
+
+// %r reads %a but feeds only the backward, so it is a backward op that runs
+// before %a's last forward read (%b): no window to hold %a in host memory.
+func.func @no_window(%x: tensor<8x16xf32>, %t: tensor<8x16xf32>) -> (tensor<f32>, tensor<8x16xf32>) {
+  // expected-error @+1 {{'remat.policy' = "offload" cannot be honored: an op of the backward (or a recompute) reads the value before, or right after, its last forward read, so there is no window to hold it in host memory}}
+  %a = nn.gelu %x {remat.policy = "offload"} : tensor<8x16xf32>
+  %r = nn.relu %a : tensor<8x16xf32>
+  %b = nn.mul %a, %a : tensor<8x16xf32>, tensor<8x16xf32> -> tensor<8x16xf32>
+  %l = nn.mse_loss %b, %t : tensor<8x16xf32>, tensor<8x16xf32> -> tensor<f32>
+  %one = arith.constant dense<1.000000e+00> : tensor<f32>
+  %db = nn.mse_loss_grad %b, %t, %one : tensor<8x16xf32>, tensor<8x16xf32>, tensor<f32> -> tensor<8x16xf32>
+  %g = nn.mul %db, %r : tensor<8x16xf32>, tensor<8x16xf32> -> tensor<8x16xf32>
+  %h = nn.mul %g, %a : tensor<8x16xf32>, tensor<8x16xf32> -> tensor<8x16xf32>
+  %dx = nn.gelu_grad %h, %x : tensor<8x16xf32>
+  return %l, %dx : tensor<f32>, tensor<8x16xf32>
+}

@@ -67,6 +67,10 @@ SmallVector<FrontierPoint> remat::addOffloads(const OffloadSearch &search,
   OffloadModel model(search.sim, search.device, from.kept);
   std::vector<unsigned> start(forced.begin(), forced.end());
   llvm::sort(start);
+  // An override this kept set leaves no window for (a recompute reads the
+  // value before its last forward read ends): no plan from here.
+  if (llvm::any_of(start, [&](unsigned id) { return !model.isCandidate(id); }))
+    return points;
   OffloadResult first = model.evaluate(start);
   if (search.hostBudget && first.hostPeakBytes > *search.hostBudget)
     return points;

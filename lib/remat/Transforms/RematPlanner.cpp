@@ -175,6 +175,13 @@ private:
   /// Refuses a plan whose "offload" overrides alone hold `hostPeak` bytes,
   /// above the host budget.
   bool checkForcedHostBytes(uint64_t hostPeak);
+  /// Why an "offload" override has no window under the plan.
+  static std::string noWindowMessage() {
+    return "'remat.policy' = \"offload\" cannot be honored: an op of the "
+           "backward (or a recompute) reads the value before, or right "
+           "after, its last forward read, so there is no window to hold it "
+           "in host memory";
+  }
   /// The plan's device peak: the simulator's, or with offloads the offload
   /// model's.
   uint64_t planPeak(const PlanSimulator &sim);
@@ -1044,11 +1051,17 @@ bool Planner::chooseFixedOffloads() {
     return true;
   const PlanSimulator &sim = context.getSimulator();
   llvm::BitVector bits = sim.toBits(plan.kept, &plan.reclone);
-  if (!forcedOffloads.empty() &&
-      !checkForcedHostBytes(OffloadModel(sim, options.device, bits)
-                                .evaluate(forcedOffloads)
-                                .hostPeakBytes))
-    return false;
+  if (!forcedOffloads.empty()) {
+    OffloadModel model(sim, options.device, bits);
+    for (unsigned id : forcedOffloads)
+      if (!model.isCandidate(id)) {
+        refuse({"policy", noWindowMessage(),
+                sim.getValue(id).getDefiningOp()});
+        return false;
+      }
+    if (!checkForcedHostBytes(model.evaluate(forcedOffloads).hostPeakBytes))
+      return false;
+  }
   if (options.policy != Policy::Offload) {
     offloadIds = forcedOffloads;
     return true;
@@ -1103,8 +1116,17 @@ bool Planner::addOffloadPlans(SmallVectorImpl<FrontierPoint> &frontier,
   if (!forcedOffloads.empty()) {
     if (found.empty()) {
       OffloadModel model(sim, options.device, frontier.back().kept);
-      return checkForcedHostBytes(
-          model.evaluate(forcedOffloads).hostPeakBytes);
+      for (unsigned id : forcedOffloads)
+        if (!model.isCandidate(id)) {
+          refuse({"policy", noWindowMessage(),
+                  sim.getValue(id).getDefiningOp()});
+          return false;
+        }
+      if (!checkForcedHostBytes(model.evaluate(forcedOffloads).hostPeakBytes))
+        return false;
+      // (Every plan left them no window or went over the host budget.)
+      refuse({"policy", noWindowMessage(), func});
+      return false;
     }
     frontier.clear();
   }
