@@ -172,9 +172,11 @@ private:
   /// error (the overrides alone above the host budget).
   bool addOffloadPlans(llvm::SmallVectorImpl<FrontierPoint> &frontier,
                        const PlanSimulator &sim);
-  /// Refuses a plan whose "offload" overrides alone hold `hostPeak` bytes,
-  /// above the host budget.
-  bool checkForcedHostBytes(uint64_t hostPeak);
+  /// Refuses (false) the kept set `kept` where an "offload" override has no
+  /// window under it, or where the overrides alone hold more host bytes
+  /// than the host budget.
+  bool checkForcedOffloads(const PlanSimulator &sim,
+                           const llvm::BitVector &kept);
   /// Why an "offload" override has no window under the plan.
   static std::string noWindowMessage() {
     return "'remat.policy' = \"offload\" cannot be honored: an op of the "
@@ -1032,7 +1034,15 @@ bool Planner::prepareOffload() {
   return true;
 }
 
-bool Planner::checkForcedHostBytes(uint64_t hostPeak) {
+bool Planner::checkForcedOffloads(const PlanSimulator &sim,
+                                  const llvm::BitVector &kept) {
+  OffloadModel model(sim, options.device, kept);
+  for (unsigned id : forcedOffloads)
+    if (!model.isCandidate(id)) {
+      refuse({"policy", noWindowMessage(), sim.getValue(id).getDefiningOp()});
+      return false;
+    }
+  uint64_t hostPeak = model.evaluate(forcedOffloads).hostPeakBytes;
   if (!options.hostBudget || hostPeak <= *options.hostBudget)
     return true;
   PlanError error{"host-budget",
@@ -1051,17 +1061,8 @@ bool Planner::chooseFixedOffloads() {
     return true;
   const PlanSimulator &sim = context.getSimulator();
   llvm::BitVector bits = sim.toBits(plan.kept, &plan.reclone);
-  if (!forcedOffloads.empty()) {
-    OffloadModel model(sim, options.device, bits);
-    for (unsigned id : forcedOffloads)
-      if (!model.isCandidate(id)) {
-        refuse({"policy", noWindowMessage(),
-                sim.getValue(id).getDefiningOp()});
-        return false;
-      }
-    if (!checkForcedHostBytes(model.evaluate(forcedOffloads).hostPeakBytes))
-      return false;
-  }
+  if (!forcedOffloads.empty() && !checkForcedOffloads(sim, bits))
+    return false;
   if (options.policy != Policy::Offload) {
     offloadIds = forcedOffloads;
     return true;
@@ -1115,17 +1116,10 @@ bool Planner::addOffloadPlans(SmallVectorImpl<FrontierPoint> &frontier,
   // With "offload" overrides every plan offloads them.
   if (!forcedOffloads.empty()) {
     if (found.empty()) {
-      OffloadModel model(sim, options.device, frontier.back().kept);
-      for (unsigned id : forcedOffloads)
-        if (!model.isCandidate(id)) {
-          refuse({"policy", noWindowMessage(),
-                  sim.getValue(id).getDefiningOp()});
-          return false;
-        }
-      if (!checkForcedHostBytes(model.evaluate(forcedOffloads).hostPeakBytes))
-        return false;
-      // (Every plan left them no window or went over the host budget.)
-      refuse({"policy", noWindowMessage(), func});
+      if (checkForcedOffloads(sim, frontier.back().kept))
+        // (Every other plan left them no window or went over the host
+        // budget.)
+        refuse({"policy", noWindowMessage(), func});
       return false;
     }
     frontier.clear();
