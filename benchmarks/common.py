@@ -50,6 +50,14 @@ def auto_report(remat_opt, path, device, options):
         raise SystemExit(f"{path} ({options}): remat-opt wrote no report:\n{out[:2000]}")
 
 
+def read_report(path):
+    """The report a `report=<path>` run wrote for a module's single function
+    (an object; a module of several functions writes a list: its first)."""
+    with open(path) as f:
+        r = json.load(f)
+    return r[0] if isinstance(r, list) else r
+
+
 def write_gpt(a, path, forward_only=False):
     """Writes the gen_gpt.py joint graph (or its forward alone) for the
     model options in `a`."""

@@ -64,6 +64,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import common  # noqa: E402
 import memory_semantics  # noqa: E402
 import property_check  # noqa: E402
 
@@ -209,9 +210,7 @@ class Checker:
         if g.returncode != 0:
             self.fail("verify", "output does not verify: " + g.stderr[:200], cmd)
             return None
-        with open(rep) as f:
-            r = json.load(f)
-        r = r[0] if isinstance(r, list) else r
+        r = common.read_report(rep)
         (func,) = memory_semantics.parse_functions(g.stdout)
         peak, _, host = memory_semantics.peaks(func)
         res = r["result"]
@@ -246,9 +245,7 @@ class Checker:
                            capture_output=True, text=True)
         if p.returncode != 0:
             return
-        with open(rep) as f:
-            r = json.load(f)
-        r = r[0] if isinstance(r, list) else r
+        r = common.read_report(rep)
         least = min(q["peak_bytes"] for q in r["pareto"])
         dumps = {}
         for name, flags in (("none", ["--policy=none"]), ("offload", ["--policy=offload"]),
@@ -323,9 +320,7 @@ class Checker:
                                capture_output=True, text=True)
             if p.returncode != 0:
                 continue  # an override the graph refuses
-            with open(rep) as f:
-                r = json.load(f)
-            r = r[0] if isinstance(r, list) else r
+            r = common.read_report(rep)
             plans.append((r["result"]["peak_bytes"], r["result"]["estimated_time_s"] - base))
         ratios = []
         for b in sorted({peak for peak, _ in plans}):
@@ -411,9 +406,7 @@ class Checker:
                     self.runs += 1
                     p = subprocess.run(cmd, capture_output=True, text=True)
                     if p.returncode == 0:
-                        with open(os.path.join(self.tmp, "hb.json")) as f:
-                            h = json.load(f)
-                        h = h[0] if isinstance(h, list) else h
+                        h = common.read_report(os.path.join(self.tmp, "hb.json"))
                         if h["result"]["peak_bytes"] > b or h["result"]["host_peak_bytes"] > hb:
                             self.fail("budget", f"host budget {hb}: {h['result']}", cmd)
                     elif "no plan fits budget" not in p.stderr:

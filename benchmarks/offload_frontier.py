@@ -27,7 +27,6 @@ prints:
     python3 benchmarks/offload_frontier.py --layers 24 --dtype bf16
 """
 import argparse
-import json
 import os
 import re
 import subprocess
@@ -36,6 +35,8 @@ import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import common  # noqa: E402
 
 
 def run(remat_opt, src, options, tmp):
@@ -47,9 +48,7 @@ def run(remat_opt, src, options, tmp):
     seconds = time.time() - start
     if p.returncode != 0:
         return None, p.stderr.strip().splitlines()[0] if p.stderr else "failed", seconds
-    with open(rep) as f:
-        r = json.load(f)
-    return (r[0] if isinstance(r, list) else r), None, seconds
+    return common.read_report(rep), None, seconds
 
 
 def cheapest(pareto, budget):

@@ -110,6 +110,9 @@ private:
   /// `copyEnd`; its prefetch point for a copy back that starts by `latest`
   /// (c's offload point set).
   int offloadPoint(const OffloadCopy &c, double copyEnd) const;
+  /// Value `id`'s copy with what the kept set fixes: its bytes, its last
+  /// forward read and its first backward read.
+  OffloadCopy copyOf(unsigned id) const;
   int prefetchPoint(const OffloadCopy &c, double latest) const;
 };
 

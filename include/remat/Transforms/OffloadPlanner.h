@@ -60,12 +60,12 @@ llvm::SmallVector<FrontierPoint> addOffloads(const OffloadSearch &search,
                                              llvm::ArrayRef<unsigned> forced,
                                              bool descend = true);
 
-/// policy=offload: on the kept set `kept`, `forced` and then every value of
+/// policy=offload: on the kept set of `model`, `forced` and then every value of
 /// `saved` (ids in program order) that is eligible and a candidate and
 /// whose copies free device bytes and expose no time, within the host
 /// budget (one at a time, each against the offloads before it).
 std::vector<unsigned> offloadWhatHides(const OffloadSearch &search,
-                                       const llvm::BitVector &kept,
+                                       const OffloadModel &model,
                                        llvm::ArrayRef<unsigned> saved,
                                        llvm::ArrayRef<unsigned> forced);
 

@@ -48,12 +48,17 @@ int OffloadModel::prefetchPoint(const OffloadCopy &c, double latest) const {
   return std::max(p, std::min(c.offloadEvent + 1, c.firstBackwardRead));
 }
 
-OffloadCopy OffloadModel::alone(unsigned id) const {
+OffloadCopy OffloadModel::copyOf(unsigned id) const {
   OffloadCopy c;
   c.value = id;
   c.bytes = sim.getBytes(id);
   c.lastForwardRead = std::max(detail.defEvent[id], detail.lastForwardUse[id]);
   c.firstBackwardRead = detail.firstBackwardUse[id];
+  return c;
+}
+
+OffloadCopy OffloadModel::alone(unsigned id) const {
+  OffloadCopy c = copyOf(id);
   c.toHostStart = start[c.lastForwardRead + 1];
   c.toHostEnd = c.toHostStart + device.copyTime(c.bytes, /*toHost=*/true);
   c.offloadEvent = offloadPoint(c, c.toHostEnd);
@@ -68,15 +73,8 @@ OffloadResult OffloadModel::evaluate(llvm::ArrayRef<unsigned> offloaded) const {
   OffloadResult out;
   unsigned numEvents = getNumEvents();
   std::vector<OffloadCopy> &copies = out.copies;
-  for (unsigned id : offloaded) {
-    OffloadCopy c;
-    c.value = id;
-    c.bytes = sim.getBytes(id);
-    c.lastForwardRead =
-        std::max(detail.defEvent[id], detail.lastForwardUse[id]);
-    c.firstBackwardRead = detail.firstBackwardUse[id];
-    copies.push_back(c);
-  }
+  for (unsigned id : offloaded)
+    copies.push_back(copyOf(id));
   // Device to host, in the order of issue (the last forward read, then the
   // value), on the timeline without waits: the offload point.
   llvm::sort(copies, [](const OffloadCopy &a, const OffloadCopy &b) {

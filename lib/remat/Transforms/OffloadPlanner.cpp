@@ -138,8 +138,7 @@ SmallVector<FrontierPoint> remat::addOffloads(const OffloadSearch &search,
   // descent, which looks only at the peak, may stop early.
   std::vector<unsigned> all(search.eligible.set_bits_begin(),
                             search.eligible.set_bits_end());
-  std::vector<unsigned> hidden =
-      offloadWhatHides(search, from.kept, all, start);
+  std::vector<unsigned> hidden = offloadWhatHides(search, model, all, start);
   if (hidden.size() > start.size()) {
     OffloadResult result = model.evaluate(hidden);
     points.push_back(pointOf(from, hidden, result));
@@ -149,10 +148,9 @@ SmallVector<FrontierPoint> remat::addOffloads(const OffloadSearch &search,
 }
 
 std::vector<unsigned> remat::offloadWhatHides(const OffloadSearch &search,
-                                              const llvm::BitVector &kept,
+                                              const OffloadModel &model,
                                               ArrayRef<unsigned> saved,
                                               ArrayRef<unsigned> forced) {
-  OffloadModel model(search.sim, search.device, kept);
   std::vector<unsigned> current(forced.begin(), forced.end());
   llvm::sort(current);
   OffloadResult result = model.evaluate(current);

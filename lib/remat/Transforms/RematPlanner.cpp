@@ -172,11 +172,10 @@ private:
   /// error (the overrides alone above the host budget).
   bool addOffloadPlans(llvm::SmallVectorImpl<FrontierPoint> &frontier,
                        const PlanSimulator &sim);
-  /// Refuses (false) the kept set `kept` where an "offload" override has no
-  /// window under it, or where the overrides alone hold more host bytes
+  /// Refuses (false) the kept set of `model` where an "offload" override has
+  /// no window under it, or where the overrides alone hold more host bytes
   /// than the host budget.
-  bool checkForcedOffloads(const PlanSimulator &sim,
-                           const llvm::BitVector &kept);
+  bool checkForcedOffloads(const OffloadModel &model);
   /// Why an "offload" override has no window under the plan.
   static std::string noWindowMessage() {
     return "'remat.policy' = \"offload\" cannot be honored: an op of the "
@@ -264,13 +263,16 @@ std::optional<RematPlan> Planner::run() {
   // The plan's figures, from the one simulator of the context.
   const PlanSimulator &sim = context.getSimulator();
   llvm::BitVector bits = sim.toBits(plan.kept, &plan.reclone);
-  PlanSimulator::Result figures = sim.simulate(bits);
+  std::optional<OffloadModel> model;
+  if (!offloadIds.empty())
+    model.emplace(sim, options.device, bits);
+  PlanSimulator::Result figures =
+      model ? model->getResult() : sim.simulate(bits);
   plan.peakBytes = figures.peakBytes;
   plan.recomputeTime = figures.recomputeTime;
   plan.recomputeFlops = figures.recomputeFlops;
-  if (!offloadIds.empty()) {
-    OffloadModel model(sim, options.device, bits);
-    OffloadResult r = model.evaluate(offloadIds);
+  if (model) {
+    OffloadResult r = model->evaluate(offloadIds);
     plan.peakBytes = r.peakBytes;
     plan.hostPeakBytes = r.hostPeakBytes;
     plan.exposedTime = r.exposedTime;
@@ -1034,9 +1036,8 @@ bool Planner::prepareOffload() {
   return true;
 }
 
-bool Planner::checkForcedOffloads(const PlanSimulator &sim,
-                                  const llvm::BitVector &kept) {
-  OffloadModel model(sim, options.device, kept);
+bool Planner::checkForcedOffloads(const OffloadModel &model) {
+  const PlanSimulator &sim = context.getSimulator();
   for (unsigned id : forcedOffloads)
     if (!model.isCandidate(id)) {
       refuse({"policy", noWindowMessage(), sim.getValue(id).getDefiningOp()});
@@ -1060,8 +1061,9 @@ bool Planner::chooseFixedOffloads() {
   if (!offloading)
     return true;
   const PlanSimulator &sim = context.getSimulator();
-  llvm::BitVector bits = sim.toBits(plan.kept, &plan.reclone);
-  if (!forcedOffloads.empty() && !checkForcedOffloads(sim, bits))
+  OffloadModel model(sim, options.device,
+                     sim.toBits(plan.kept, &plan.reclone));
+  if (!forcedOffloads.empty() && !checkForcedOffloads(model))
     return false;
   if (options.policy != Policy::Offload) {
     offloadIds = forcedOffloads;
@@ -1072,7 +1074,7 @@ bool Planner::chooseFixedOffloads() {
     if (plan.kept.contains(value))
       saved.push_back(sim.getValueId(value));
   offloadIds =
-      offloadWhatHides(offloadSearch(sim), bits, saved, forcedOffloads);
+      offloadWhatHides(offloadSearch(sim), model, saved, forcedOffloads);
   for (unsigned id : offloadIds)
     if (!reasons.count(sim.getValue(id)))
       reasons[sim.getValue(id)] =
@@ -1116,7 +1118,8 @@ bool Planner::addOffloadPlans(SmallVectorImpl<FrontierPoint> &frontier,
   // With "offload" overrides every plan offloads them.
   if (!forcedOffloads.empty()) {
     if (found.empty()) {
-      if (checkForcedOffloads(sim, frontier.back().kept))
+      if (checkForcedOffloads(
+              OffloadModel(sim, options.device, frontier.back().kept)))
         // (Every other plan left them no window or went over the host
         // budget.)
         refuse({"policy", noWindowMessage(), func});

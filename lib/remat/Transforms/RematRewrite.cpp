@@ -154,5 +154,6 @@ void remat::applyRematPlan(const JointGraph &graph, const RematPlan &plan) {
         if (cloner.needsClone(use.get()))
           use.set(cloner.materialize(use.get(), op));
     });
-  }  insertOffloads(terminator->getBlock(), plan);
+  }
+  insertOffloads(terminator->getBlock(), plan);
 }
