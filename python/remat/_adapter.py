@@ -177,6 +177,35 @@ def saved_values(report, values, missing):
     return saved
 
 
+def offload_options(policy, offload, host_budget, device):
+    """The offload options both adapters take, checked: `offload` (a bool:
+    policy auto may also offload saved values to host memory) and
+    `host_budget` (bytes, as a budget is given; implies offload under
+    auto). Offload needs policy auto (or the fixed policy "offload") and a
+    device with a host link: device "cpu" has none."""
+    _options.choice(offload, (True, False), "offload")
+    host_budget = _options.budget_bytes(host_budget, "host_budget")
+    if host_budget is not None and policy == "auto":
+        offload = True
+    if offload and policy != "auto":
+        raise ValueError(f"offload=True applies to policy 'auto' only (policy 'offload' is the "
+                         f"fixed policy), not {policy!r}")
+    if host_budget is not None and policy not in ("auto", "offload"):
+        raise ValueError(f"host_budget applies to policies 'auto' and 'offload', not {policy!r}")
+    offloading = offload or policy == "offload"
+    if offloading and device == "cpu":
+        raise ValueError("offload needs a device with a host link (h100, h200, gh200, a100 or "
+                         "a device file with \"host_link\"); device 'cpu' has none")
+    return dict(offload=offload, host_budget=host_budget)
+
+
+def offloaded_values(report, values, missing):
+    """The framework's values of the report's `offloaded` entries, in
+    program order (as saved_values: `values` maps (location name, result
+    number) to them)."""
+    return saved_values({"saved_values": report.get("offloaded", [])}, values, missing)
+
+
 def collective_options(collectives, collective_cost):
     """The collectives options both adapters take, checked: "keep" (never
     recomputed) or "recompute" (at the cost of communicating again, read as

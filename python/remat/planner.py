@@ -85,7 +85,8 @@ def find_remat_opt():
 
 
 def plan(text, policy="auto", budget=None, max_overhead=None, device="cpu", remat_opt=None,
-         timeout=600, reclone=False, result_buffers="defined", certificate="cover"):
+         timeout=600, reclone=False, result_buffers="defined", certificate="cover",
+         offload=False, host_budget=None):
     """Runs --rematerialize on the joint function `text`; returns the report
     (a dict, with `planning_time_s` added: remat-opt's wall time).
 
@@ -104,13 +105,22 @@ def plan(text, policy="auto", budget=None, max_overhead=None, device="cpu", rema
     certificate: how the report's lower bound is found (remat-opt's
     certificate=). "cover" by default: the joint cover's MILP may add a
     second to each plan, which a framework pays at every compile; run
-    remat-opt with certificate=milp on the plan's IR for the tighter bound."""
+    remat-opt with certificate=milp on the plan's IR for the tighter bound.
+
+    offload, host_budget: remat-opt's offload= and host-budget= (bytes):
+    policy auto may also offload saved values to host memory (the report's
+    `offloaded`); with policy offload, host_budget bounds what it offloads.
+    The device needs a host link (docs/CostModel.md, "Host offload")."""
     options = [f"policy={policy}", f"reclone={'true' if reclone else 'false'}",
                f"result-buffers={result_buffers}", f"certificate={certificate}"]
     if budget is not None:
         options.append(f"budget={budget}")
     if max_overhead is not None:
         options.append(f"max-overhead={max_overhead}")
+    if offload and policy != "offload":
+        options.append("offload=true")
+    if host_budget is not None:
+        options.append(f"host-budget={host_budget}")
     with tempfile.TemporaryDirectory(prefix="remat-plan-") as tmp:
         src, report = os.path.join(tmp, "joint.mlir"), os.path.join(tmp, "report.json")
         with open(src, "w") as f:

@@ -64,10 +64,10 @@ func.func @mlp4(%x: tensor<512x64xf32>, %w1: tensor<64x64xf32>, %w2: tensor<64x6
 // REPORT-SAME: "decision":"offload"
 // REPORT-SAME: "decision":"save"
 // REPORT-SAME: "host_budget_bytes":null,"host_link":{"d2h_bytes_per_s":55000000000,"h2d_bytes_per_s":55000000000,"latency_s":5.0000000000000004e-06}
-// REPORT-SAME: "offloaded":[{"bytes":131072,"events":{"first_backward_read":18,"last_forward_read":1,"offload":5,"prefetch":15},"loc":"{{[^"]*}}rematerialize-offload.mlir:19:9","op":"nn.matmul"
+// REPORT-SAME: "offloaded":[{"bytes":131072,"events":{"first_backward_read":18,"last_forward_read":1,"offload":5,"prefetch":15},"loc":"{{[^"]*}}rematerialize-offload.mlir:19:9","offload_before":{"loc":"{{[^"]*}}rematerialize-offload.mlir:24:9","op":"nn.relu"},"op":"nn.matmul","prefetch_before":{"loc":"{{[^"]*}}rematerialize-offload.mlir:34:10","op":"nn.relu_grad"}
 // REPORT-SAME: "to_device_s":[
 // REPORT-SAME: "to_host_s":[
-// REPORT-SAME: {"bytes":131072,"events":{"first_backward_read":16,"last_forward_read":2,"offload":7,"prefetch":13},"loc":"{{[^"]*}}rematerialize-offload.mlir:20:9","op":"nn.relu"
+// REPORT-SAME: {"bytes":131072,"events":{"first_backward_read":16,"last_forward_read":2,"offload":7,"prefetch":13},"loc":"{{[^"]*}}rematerialize-offload.mlir:20:9","offload_before":{"loc":"{{[^"]*}}rematerialize-offload.mlir:26:8","op":"nn.mse_loss"},"op":"nn.relu","prefetch_before":{"loc":"{{[^"]*}}rematerialize-offload.mlir:32:10","op":"nn.matmul"}
 // REPORT-SAME: "policy":"offload","result":{"estimated_time_s":5.81844283333{{[0-9]+}}e-05,"exposed_copy_time_s":0,"flops":46530560,"host_peak_bytes":262144,"peak_bytes":1114120,"recompute_flops":0,
 
 // At the peak that offloading the two reaches, auto offloads them and

@@ -46,6 +46,21 @@ static llvm::json::Object describeValue(Value value, uint64_t bytes) {
   };
 }
 
+/// The op a copy op of the rewritten function runs before (the next op that
+/// is not a copy op), as {op, loc}; null before the terminator. A framework
+/// that builds its own graphs places the copy there.
+static llvm::json::Value nextComputeOp(Operation *copy) {
+  for (Operation *op = copy->getNextNode(); op; op = op->getNextNode()) {
+    if (isa<OffloadOp, PrefetchOp>(op))
+      continue;
+    if (op->hasTrait<OpTrait::IsTerminator>())
+      return nullptr;
+    return llvm::json::Object{{"op", op->getName().getStringRef()},
+                              {"loc", formatLocation(op->getLoc())}};
+  }
+  return nullptr;
+}
+
 llvm::json::Object remat::buildReport(func::FuncOp func, Policy policy,
                                       const DeviceInfo &device,
                                       const FunctionStats &baseline,
@@ -125,6 +140,14 @@ llvm::json::Object remat::buildReport(func::FuncOp func, Policy policy,
           {"offload", c.offloadEvent},
           {"prefetch", c.prefetchEvent},
           {"first_backward_read", c.firstBackwardRead}};
+      // Where the rewrite put the copy ops, by the ops they precede.
+      for (Operation *user : d.value.getUsers())
+        if (auto offload = dyn_cast<OffloadOp>(user)) {
+          entry["offload_before"] = nextComputeOp(offload);
+          for (Operation *back : offload->getUsers())
+            if (isa<PrefetchOp>(back))
+              entry["prefetch_before"] = nextComputeOp(back);
+        }
       offloaded.push_back(std::move(entry));
     }
     report["offloaded"] = std::move(offloaded);
