@@ -27,7 +27,8 @@ class Unsupported(Exception):
 class PlanInfo:
     """What one plan did (`plans()`, `last_plan()`): remat-opt's `report`,
     the `saved` values (remat.torch: FX node names; remat.jax: jaxpr vars),
-    the `ir`, the `times` of its parts, the validated `options` and, on a
+    the values it offloads to host memory (`offloaded`, a subset of
+    `saved`), the `ir`, the `times` of its parts, the validated `options` and, on a
     fallback, its reason (`fallback`). The other fields are one framework's:
 
     remat.torch: `planning_time_s` (the whole partition function), the
@@ -51,12 +52,14 @@ class PlanInfo:
     "jaxpr": remat's reading of the jaxpr, `memory_note` saying why where
     "xla" was asked for), `xla` (XLA's figures of the planned step, where
     checked), `rounds` ((internal budget, XLA's
-    total) per plan, where checked) and `apply()`, the function with the
+    total) per plan, where checked), `offload_note` (why XLA's figures do
+    not show the offload, on XLA:CPU) and `apply()`, the function with the
     plan applied. `planning_time_s` is the sum of `times` unless set."""
 
     def __init__(self, signature=None, planning_time_s=None):
         self.report = None
         self.saved = []
+        self.offloaded = []          # the saved values offloaded to host memory
         self.ir = None
         self.num_ops = 0
         self.times = {}
@@ -87,6 +90,7 @@ class PlanInfo:
         self.applied = None
         self.xla = None
         self.rounds = []
+        self.offload_note = None     # where XLA keeps offloaded values on the device
 
     @property
     def planning_time_s(self):
@@ -196,6 +200,9 @@ def offload_options(policy, offload, host_budget, device):
     if offloading and device == "cpu":
         raise ValueError("offload needs a device with a host link (h100, h200, gh200, a100 or "
                          "a device file with \"host_link\"); device 'cpu' has none")
+    if offloading and isinstance(device, dict) and "host_link" not in device:
+        raise ValueError("offload needs a device with a host link (h100, h200, gh200, a100 or "
+                         "a device file with \"host_link\"); this device file has none")
     return dict(offload=offload, host_budget=host_budget)
 
 

@@ -170,6 +170,8 @@ def _bytes_of(node, graph, elements=None):
 # The compiled step's memory, in Inductor's own plan: its wrapper code.
 
 _ASSIGN = re.compile(r"^(\w+) = (.*)$")
+# remat.torch's host-offload ops (remat/_torch_offload.py): op, first operand.
+_HOST_COPY = re.compile(r"^torch\.ops\.remat\.(offload|wait)\.default\((\w+)")
 _DEL = re.compile(r"^del ([\w, ]+)$")
 _REINTERPRET = re.compile(r"^reinterpret_tensor\((\w+),")
 _ITEM = re.compile(r"^(\w+)\[(\d+)\]$")
@@ -214,7 +216,9 @@ class WrapperGraph:
 def simulate(graph, inputs, start_live=0, temporary=None):
     """Runs the wrapper's lines over storages: `empty_strided_*` and a
     fallback kernel's result allocate (the buffer's bytes), a reuse renames,
-    `reinterpret_tensor` aliases, `del` drops a name and frees a storage no
+    `reinterpret_tensor` aliases (as remat.torch's host-offload waits do;
+    its copies to host memory hold no device bytes), `del` drops a name and
+    frees a storage no
     name holds. `inputs(name, index)` -> (storage key, bytes): what the
     graph receives, 0 bytes for what it does not own (parameters, inputs of
     the step). A multi-output kernel allocates all its items when it runs
@@ -287,8 +291,18 @@ def simulate(graph, inputs, start_live=0, temporary=None):
         name, expr = m.group(1), m.group(2)
         alias = _REINTERPRET.match(expr)
         item = _ITEM.match(expr)
+        copy = _HOST_COPY.match(expr)
         if alias and alias.group(1) in names:
             bind(name, names[alias.group(1)])
+        elif copy and copy.group(1) == "wait" and copy.group(2) in names:
+            # (remat.torch's host offload: a copy's wait is its first
+            # operand; a copy to host memory holds no device bytes.)
+            bind(name, names[copy.group(2)])
+        elif copy and copy.group(1) == "offload":
+            counter[0] += 1
+            key = ("host", counter[0], name)
+            size[key] = 0
+            bind(name, key)
         elif expr in names:
             bind(name, names[expr])
         elif item and item.group(1) in names:

@@ -69,7 +69,7 @@ __all__ = ["backend", "partition", "last_plan", "plans", "clear_plans", "step_pe
 PlanError = _planner.PlanError
 Unsupported = _adapter.Unsupported
 
-POLICIES = ("auto", "none", "selective", "full", "sqrt", "dots")
+POLICIES = ("auto", "none", "selective", "full", "sqrt", "dots", "offload")
 COMPILERS = ("eager", "inductor")
 # What a torch.utils.checkpoint region's tags (node.meta["recompute"]) are
 # to the planner: "honor" every tag, "must" only MUST_SAVE / MUST_RECOMPUTE,
@@ -755,7 +755,8 @@ def _place_recomputation(bw_module):
 
 def _planner_options(policy="auto", budget=None, max_overhead=None, device=None, strict=True,
                      keep_outputs=True, user_checkpoints="honor", collectives="keep",
-                     collective_cost=10.0, temporaries="none", memory="ops"):
+                     collective_cost=10.0, temporaries="none", memory="ops", offload=False,
+                     host_budget=None):
     """backend()'s planner options, checked (a bad value is a ValueError
     naming the valid forms) and in the planner's terms: the budget in bytes,
     and auto with neither a budget nor a max_overhead the least peak within
@@ -769,21 +770,29 @@ def _planner_options(policy="auto", budget=None, max_overhead=None, device=None,
     _options.choice(memory, MEMORY, "memory")
     return dict(options, strict=strict, keep_outputs=keep_outputs,
                 user_checkpoints=user_checkpoints, temporaries=temporaries, memory=memory,
-                **_adapter.collective_options(collectives, collective_cost))
+                **_adapter.collective_options(collectives, collective_cost),
+                **_adapter.offload_options(policy, offload, host_budget, options["device"]))
 
 
 def partition(joint_module, joint_inputs, *, num_fwd_outputs, policy="auto", budget=None,
               max_overhead=None, device=None, strict=True, keep_outputs=True,
               user_checkpoints="honor", collectives="keep", collective_cost=10.0,
-              temporaries="none", memory="ops", fallback=None, _at_least_peak=False,
-              **kwargs):
+              temporaries="none", memory="ops", offload=False, host_budget=None,
+              fallback=None, _at_least_peak=False, **kwargs):
     """An AOTAutograd partition function (pass it through
     `functools.partial` with the planner options, or use `backend`). The
     options are backend()'s, checked here too."""
     options = _planner_options(policy, budget, max_overhead, device, strict, keep_outputs,
                                user_checkpoints, collectives, collective_cost, temporaries,
-                               memory)
+                               memory, offload, host_budget)
     info = _new_plan()
+    offloading = options["offload"] or options["policy"] == "offload"
+    if offloading and (options["device"] or _device_of(joint_inputs)) == "cpu":
+        # (Not a fallback: the user asked for offload, and nothing is to be
+        # kept on the device behind their back.)
+        raise ValueError("offload needs a device with a host link: the step's tensors are on "
+                         "the CPU, so pass device= (h100, h200, gh200, a100 or a device file "
+                         "with \"host_link\") to plan as on that device")
     fallback = fallback or _partitioners.default_partition
     static = kwargs.get("static_lifetime_input_indices")
     with _adapter.falling_back(options["strict"]) as outcome:
@@ -817,9 +826,10 @@ def partition(joint_module, joint_inputs, *, num_fwd_outputs, policy="auto", bud
             user = _planner.plan(text, policy="none", device=device)
             max_overhead += (user["result"]["estimated_time_s"]
                              / user["baseline"]["estimated_time_s"] - 1) * (1 + 1e-9)
+        offload_options = dict(offload=options["offload"], host_budget=options["host_budget"])
         try:
             report = _planner.plan(text, policy=options["policy"], budget=options["budget"],
-                                   max_overhead=max_overhead, device=device)
+                                   max_overhead=max_overhead, device=device, **offload_options)
         except _planner.BudgetError as error:
             # (An Inductor round's internal budget below the least peak of
             # remat's model: that least peak, which Inductor may fit.)
@@ -827,7 +837,7 @@ def partition(joint_module, joint_inputs, *, num_fwd_outputs, policy="auto", bud
                 raise
             info.model_error = str(error)
             report = _planner.plan(text, policy=options["policy"], budget=error.least_peak,
-                                   max_overhead=max_overhead, device=device)
+                                   max_overhead=max_overhead, device=device, **offload_options)
         info.report = report
         info.num_fwd_outputs = num_fwd_outputs
         info.times["plan"] = report["planning_time_s"]
@@ -861,6 +871,8 @@ def partition(joint_module, joint_inputs, *, num_fwd_outputs, policy="auto", bud
         bw_module = _place_recomputation(bw_module)
         fw_module = _partitioners.raise_getitems(fw_module)
         bw_module = _partitioners.raise_getitems(bw_module)
+        if report.get("offloaded"):
+            info.offloaded = _insert_offload_copies(conv, report, fw_module, bw_module)
         info.planning_time_s = time.perf_counter() - start
         info.times["extract"] = time.perf_counter() - extract_start
         info.fw_module, info.bw_module = fw_module, bw_module
@@ -872,6 +884,29 @@ def partition(joint_module, joint_inputs, *, num_fwd_outputs, policy="auto", bud
     _adapter.warn_fallback(f"falling back to PyTorch's partitioner ({fallback.__name__})",
                            info.fallback, stacklevel=2)
     return fallback(joint_module, joint_inputs, num_fwd_outputs=num_fwd_outputs, **kwargs)
+
+
+def _insert_offload_copies(conv, report, fw_module, bw_module):
+    """The plan's offloaded values as copies in the two graphs
+    (remat._torch_offload): each leaves the forward through a copy to host
+    memory and comes back in the backward at the plan's prefetch point.
+    Returns the offloaded values' names."""
+    from . import _torch_offload
+    nodes = _adapter.offloaded_values(report, conv.node_of, "which has no FX node")
+
+    def name(at):
+        return _planner.location_name(at["loc"]) if at else None
+
+    offloaded = [(node.name, name(entry.get("offload_before")), name(entry.get("prefetch_before")))
+                 for node, entry in zip(nodes, report["offloaded"])]
+    saved = {n.name for n in fw_module.graph.find_nodes(op="output")[0].args[0]
+             if isinstance(n, fx.Node)}
+    missing = [name for name, _, _ in offloaded if name not in saved]
+    if missing:
+        raise Unsupported(f"the plan offloads {', '.join(missing)}, which the forward graph "
+                          f"does not hand the backward")
+    _torch_offload.insert_copies(fw_module, bw_module, offloaded)
+    return [name for name, _, _ in offloaded]
 
 
 def _fallback_temporary():
@@ -997,7 +1032,7 @@ def _saved_nodes(conv, report):
 def backend(policy="auto", budget=None, max_overhead=None, device=None, compiler="eager",
             decompositions=None, strict=True, keep_outputs=True, user_checkpoints="honor",
             collectives="keep", collective_cost=10.0, temporaries=None, memory=None,
-            verify_rounds=3, compilers=None):
+            verify_rounds=3, compilers=None, offload=False, host_budget=None):
     """A `torch.compile` backend that partitions with remat. Every option is
     checked here: a bad one raises ValueError at once, naming the valid
     forms (budget: bytes, or a string such as "8GiB" or "8 GiB").
@@ -1041,6 +1076,14 @@ def backend(policy="auto", budget=None, max_overhead=None, device=None, compiler
     allocates beyond its results is held while the op runs in the plan;
     with Inductor only the ops it runs as ATen fallback kernels, since it
     generates the others; PlanInfo.temporaries lists them) or "none".
+    offload: policy auto may also offload saved values to host memory
+    (copied out after their last forward read, back ahead of their first
+    backward read: docs/PyTorch.md, "Host offload"); policy "offload" is
+    the fixed policy that keeps everything and offloads what hides behind
+    compute. Both need a device with a host link: the step's tensors on
+    CUDA (planned as h200 by default) or `device=` naming one.
+    host_budget: the most bytes offloaded values may hold in host memory
+    at once (bytes or a string as budget; implies offload under auto).
     compilers: (forward, backward) graph compilers in place of the eager
     ones (what a benchmark that only partitions passes)."""
     _options.choice(compiler, COMPILERS, "compiler")
@@ -1052,7 +1095,7 @@ def backend(policy="auto", budget=None, max_overhead=None, device=None, compiler
         raise ValueError(f"verify_rounds must be a positive int, not {verify_rounds!r}")
     options = _planner_options(policy, budget, max_overhead, device, strict, keep_outputs,
                                user_checkpoints, collectives, collective_cost, temporaries,
-                               memory)
+                               memory, offload, host_budget)
     if compiler == "inductor":
         return _inductor_backend(options, verify_rounds)
     from torch._dynamo.backends.common import aot_autograd
@@ -1168,6 +1211,11 @@ def _inductor_backend(options, rounds=3):
         partitioner = RematPartitioner(**dict(options, budget=internal),
                                        _at_least_peak=budget is not None)
         patches = dict(custom_partitioner_fn=partitioner)
+        if options["offload"] or options["policy"] == "offload":
+            # Inductor's reordering for its peak moves the copies (the
+            # reloads, which read only the backward's inputs, to its start):
+            # the graphs run in the plan's order.
+            patches["reorder_for_peak_memory"] = False
         if budget is not None:
             patches["force_disable_caches"] = True
         with inductor_config.patch(**patches), \
@@ -1308,7 +1356,11 @@ def partition_stats(fw_module, bw_module, keep_outputs=True):
     their last use in the backward, the tangents (the backward's seeds) from
     the backward's start. Inputs and parameters are not counted. It is what
     `measure_peak` measures when the graphs run, computed without running
-    them (docs/PyTorch.md)."""
+    them (docs/PyTorch.md). With host offload (remat._torch_offload's
+    copies), a host copy's bytes are counted apart, from its copy to its
+    last use: `host_peak_bytes`; the copy ops' waits alias their first
+    operand."""
+    from . import _torch_offload
     # The forward returns its outputs, then what the backward reads (every
     # backward input but the tangents).
     num_saved = sum(1 for n in bw_module.graph.find_nodes(op="placeholder")
@@ -1321,13 +1373,14 @@ def partition_stats(fw_module, bw_module, keep_outputs=True):
         return [x for x in b if x is not None] if isinstance(b, list) else (
             [] if b is None else [b])
 
-    def allocate(b, val):
+    def allocate(b, val, host=False):
         # A new buffer, allocated at the current node.
         size[b] = _bytes(val)
         last[b] = pos
-        order.append((b, pos))
+        (host_order if host else order).append((b, pos))
         return b
     order = []                      # buffers in definition order, with their position
+    host_order = []                 # host copies likewise
     recompute = pos = 0
     saved = set()   # buffers the backward reads from the forward (views: once)
     for tag, gm in (("fw", fw_module), ("bw", bw_module)):
@@ -1367,10 +1420,13 @@ def partition_stats(fw_module, bw_module, keep_outputs=True):
                 else:
                     root[key] = base
                 continue
-            if _aliases_input(n):
+            if _aliases_input(n) or _torch_offload.is_wait(n):
                 root[key] = inputs[0] if inputs else None
                 continue
             val = n.meta.get("val")
+            if _torch_offload.is_host_copy(n):
+                root[key] = allocate(key, val, host=True)
+                continue
             if isinstance(val, (tuple, list)):
                 root[key] = [allocate((tag, n.name, i), item)
                              if isinstance(item, torch.Tensor) else None
@@ -1382,15 +1438,18 @@ def partition_stats(fw_module, bw_module, keep_outputs=True):
                 outs = [(tuple(v.shape), "") for v in (val if isinstance(val, (tuple, list)) else [val])
                         if isinstance(v, torch.Tensor)]
                 recompute += _flops(n, n.target, outs)[0]
-    delta = [0] * (pos + 2)
-    for key, start in order:
-        delta[start] += size[key]
-        end = last[key]
-        if end != float("inf"):
-            delta[end + 1] -= size[key]
-    live = peak = 0
-    for d in delta:
-        live += d
-        peak = max(peak, live)
+    def most(allocations):
+        delta = [0] * (pos + 2)
+        for key, start in allocations:
+            delta[start] += size[key]
+            end = last[key]
+            if end != float("inf"):
+                delta[end + 1] -= size[key]
+        live = peak = 0
+        for d in delta:
+            live += d
+            peak = max(peak, live)
+        return peak
     saved_bytes = sum(size[b] for b in saved)
-    return {"saved_bytes": saved_bytes, "recompute_flops": recompute, "peak_bytes": peak}
+    return {"saved_bytes": saved_bytes, "recompute_flops": recompute, "peak_bytes": most(order),
+            "host_peak_bytes": most(host_order)}

@@ -20,6 +20,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 import torch  # noqa: E402
 
 import remat.torch as rt  # noqa: E402
+from remat import _torch_offload  # noqa: E402
 from remat.options import DEFAULT_MAX_OVERHEAD  # noqa: E402
 from remat.torch_models import GPT, Layer, transformers_model  # noqa: E402
 
@@ -49,6 +50,8 @@ def run(model, inputs, backend, seed=0):
             loss = step(compiled)
             loss.backward()
             return loss
+
+        _torch_offload.reset_host_peak()
 
         # (Compiled outside the profiler: measuring kernel temporaries
         # profiles, which a running session forbids.)
@@ -640,6 +643,103 @@ class InductorTest(unittest.TestCase):
         # Inductor fuses and reassociates: close, not equal.
         for a, b in zip(eager[1], out[1]):
             torch.testing.assert_close(a, b, rtol=1e-5, atol=1e-6)
+
+
+class OffloadTest(PlanChecks, unittest.TestCase):
+    """Host offload (docs/PyTorch.md, "Host offload"), planned for h200 on
+    this CPU machine: the host copies live outside PyTorch's allocator, so
+    the profiler's peak is the plan's device peak and the copies' own
+    counter its host peak."""
+
+    @classmethod
+    def setUpClass(cls):
+        torch.manual_seed(0)
+        cls.model = GPT(layers=2, hidden=64, heads=4, vocab=128, dropout=0.1)
+        cls.inputs = (torch.randn(2, 32, 64), torch.randint(0, 128, (64,)))
+        cls.ref = run(cls.model, cls.inputs, rt.pytorch_backend("default"))
+
+    def check_offload(self, **options):
+        info, peak = self.check(device="h200", **options)
+        report = info.report
+        self.assertTrue(info.offloaded)
+        self.assertEqual(len(info.offloaded), len(report["offloaded"]))
+        # Host bytes: the copies' counter, the plan and the graphs agree.
+        host = report["result"]["host_peak_bytes"]
+        self.assertEqual(_torch_offload.host_bytes()[1], host)
+        stats = rt.partition_stats(info.fw_module, info.bw_module)
+        self.assertEqual(stats["host_peak_bytes"], host)
+        # Each value leaves the forward through a copy and its wait, placed
+        # before the plan's offload point; the backward reads it back
+        # through a reload at the plan's prefetch point.
+        fw = list(info.fw_module.graph.nodes)
+        bw = list(info.bw_module.graph.nodes)
+        outputs = [n.name for n in fw[-1].args[0]]
+        for name, entry in zip(info.offloaded, report["offloaded"]):
+            self.assertIn(f"host_{name}", outputs)
+            self.assertNotIn(name, outputs)
+            wait = next(n for n in fw if n.name == f"host_{name}")
+            self.assertIs(wait.target, _torch_offload.WAIT)
+            self.assertIs(wait.args[0].target, _torch_offload.OFFLOAD)
+            before = entry["offload_before"]
+            at = before and next((n for n in fw if n.name == before["loc"].strip('"')), None)
+            if at is not None:
+                self.assertEqual(fw.index(wait) + 1, fw.index(at))
+            reloaded = next(n for n in bw if n.name == f"reloaded_{name}")
+            reload = reloaded.args[0]
+            self.assertIs(reload.target, _torch_offload.RELOAD)
+            first = min(bw.index(u) for u in reloaded.users)
+            self.assertLess(bw.index(reload), bw.index(reloaded))
+            self.assertLess(bw.index(reloaded), first)
+            prefetch = entry["prefetch_before"]
+            at = prefetch and next((n for n in bw if n.name == prefetch["loc"].strip('"')), None)
+            if at is not None and bw.index(at) <= first:
+                self.assertEqual(bw.index(reload) + 1, bw.index(at))
+        return info, peak
+
+    def test_offload_policy(self):
+        info, peak = self.check_offload(policy="offload")
+        none, none_peak = self.check(policy="none", device="h200")
+        self.assertLess(peak, none_peak)
+        self.assertEqual(info.report["result"]["recompute_flops"], 0)
+
+    def test_auto_offloads_below_keep_recompute_least_peak(self):
+        # The least peak without offload, then a budget only offload reaches.
+        with self.assertRaises(Exception) as ctx:
+            run(self.model, self.inputs, rt.backend(budget="1KiB", device="h200"))
+        least = int(str(ctx.exception).split("the smallest peak remat found for this function "
+                                             "is ")[1].split()[0])
+        info, peak = self.check_offload(policy="auto", offload=True, budget=least - 1)
+        self.assertLessEqual(peak + info.report["argument_bytes"], least - 1 + SLACK)
+        info, _ = self.check_offload(policy="auto", budget=least - 1, host_budget="64KiB")
+        self.assertLessEqual(info.report["result"]["host_peak_bytes"], 64 * 1024)
+
+    def test_offload_errors(self):
+        for options, message in ((dict(policy="offload", device="cpu"), "host link"),
+                                 (dict(policy="none", offload=True), "'auto' only"),
+                                 (dict(policy="full", host_budget="1GiB"), "'offload'"),
+                                 (dict(policy="offload", host_budget="12XB"), "host_budget"),
+                                 (dict(offload="yes"), "offload")):
+            with self.assertRaisesRegex(ValueError, message, msg=options):
+                rt.backend(**options)
+        # CPU tensors and no device: no host link, an error (not a fallback
+        # that keeps everything on the device).
+        with self.assertRaisesRegex(Exception, "host link"):
+            run(self.model, self.inputs, rt.backend(policy="offload"))
+
+    def test_offload_under_inductor(self):
+        with torch._inductor.config.patch(force_disable_caches=True):
+            ref = run(self.model, self.inputs, rt.backend(policy="none", compiler="inductor"))
+            loss, grads, peak, info = run(self.model, self.inputs,
+                                          rt.backend(policy="offload", device="h200",
+                                                     compiler="inductor"))
+        self.assertIsNone(info.fallback)
+        self.assertTrue(info.offloaded)
+        self.assertTrue(torch.equal(loss, ref[0]))
+        self.assertTrue(equal(grads, ref[1]))
+        # Inductor's own figure (its wrapper code) is what the step allocated,
+        # and below policy none's.
+        self.assertLessEqual(abs(info.inductor["peak_bytes"] - peak), SLACK)
+        self.assertLess(peak, ref[2])
 
 
 class InductorBudgetTest(unittest.TestCase):
