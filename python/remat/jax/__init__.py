@@ -94,17 +94,19 @@ __all__ = ["checkpoint", "plan", "last_plan", "plans", "clear_plans", "xla_analy
 _PLANS = _adapter.Registry()
 last_plan, plans, clear_plans = _PLANS.last_plan, _PLANS.plans, _PLANS.clear_plans
 
-POLICIES = ("auto", "none", "full", "sqrt", "selective", "dots", "dots_no_batch")
+POLICIES = ("auto", "none", "full", "sqrt", "selective", "dots", "dots_no_batch", "offload")
 
 
 def _options(policy, budget, max_overhead, device, has_aux, result_buffers, collectives,
-             collective_cost, memory="xla"):
+             collective_cost, memory="xla", offload=False, host_budget=None):
     """The planning options, validated (ValueError naming the valid forms):
     the budget in bytes, auto with neither a budget nor a max_overhead
-    given the least peak within options.DEFAULT_MAX_OVERHEAD."""
+    given the least peak within options.DEFAULT_MAX_OVERHEAD, offload only
+    under auto (or policy offload) on a device with a host link."""
     if policy == "dots-no-batch":  # remat-opt's spelling of JAX's name
         policy = "dots_no_batch"
     options = _adapter.planner_options(policy, POLICIES, budget, max_overhead, device)
+    options.update(_adapter.offload_options(policy, offload, host_budget, options["device"]))
     _opts.choice(result_buffers, ("preallocated", "defined"), "result_buffers")
     _opts.choice(memory, ("xla", "jaxpr"), "memory")
     collective = _adapter.collective_options(collectives, collective_cost)
@@ -116,21 +118,22 @@ def _options(policy, budget, max_overhead, device, has_aux, result_buffers, coll
 
 def plan(fun, *args, policy="auto", budget=None, max_overhead=None, device="cpu",
          has_aux=False, result_buffers="preallocated", collectives="recompute",
-         collective_cost=10.0, memory="xla"):
+         collective_cost=10.0, memory="xla", offload=False, host_budget=None):
     """Plans `fun` at `args` (arrays, tracers or `jax.ShapeDtypeStruct`s);
     returns a PlanInfo. Raises ValueError for an invalid option, Unsupported
     for what remat does not model and PlanError when the planner refuses (an
     impossible budget). The options are checkpoint()'s; the plan is not
     checked against XLA (checkpoint() does that)."""
     o = _options(policy, budget, max_overhead, device, has_aux, result_buffers, collectives,
-                 collective_cost, memory)
+                 collective_cost, memory, offload, host_budget)
     return _plan(_prepare(fun, args, o), o)
 
 
 def checkpoint(fun, *, policy="auto", budget=None, max_overhead=None, device="cpu",
                has_aux=False, strict=True, result_buffers="preallocated",
                collectives="recompute", collective_cost=10.0, static_argnums=(),
-               static_argnames=(), verify=True, verify_rounds=3, memory="xla"):
+               static_argnames=(), verify=True, verify_rounds=3, memory="xla", offload=False,
+               host_budget=None):
     """`fun` with remat's plan applied: differentiate the result (jax.grad,
     jax.value_and_grad, jax.vjp), and its backward recomputes what remat
     chose not to keep. Call it as `fun` (positional and keyword arguments,
@@ -138,7 +141,9 @@ def checkpoint(fun, *, policy="auto", budget=None, max_overhead=None, device="cp
 
     policy: remat's policy (auto, none, full, sqrt, selective, dots,
     dots_no_batch: dots keeping only the dot_generals without batch
-    dimensions, as JAX's dots_with_no_batch_dims_saveable); budget: a
+    dimensions, as JAX's dots_with_no_batch_dims_saveable; offload: every
+    saved value kept, those whose copies hide behind compute offloaded to
+    host memory); budget: a
     bound on the step's memory in bytes (an int, or `"8GiB"`, `"8 GiB"`,
     `"1.5GB"`); max_overhead: the recompute time allowed, as a fraction of
     the step (`0.05` or `"5%"`); policy auto with neither: the least peak
@@ -161,6 +166,16 @@ def checkpoint(fun, *, policy="auto", budget=None, max_overhead=None, device="cp
     "jaxpr" (remat's reading of the jaxpr: elementwise chains fused into
     their one reader).
 
+    offload: policy auto may also offload saved values to host memory
+    (JAX's `pinned_host`: `jax.device_put` to `jax.memory.Space.Host` in
+    the forward, back to device memory in the backward where the plan
+    prefetches them); host_budget: the most bytes offloaded values may
+    hold in host memory at once (a budget's forms; implies offload under
+    auto, bounds policy offload). Both need a device with a host link
+    (h100, h200, gh200, a100; not cpu, the default). On XLA:CPU the
+    transfers are in the program but XLA keeps the values in device
+    memory (`PlanInfo.offload_note`).
+
     static_argnums, static_argnames: arguments that are not traced (as
     `jax.jit`'s): they take part in the plan's key and `fun` sees them as
     given. Leaves that are no arrays (Python bools, ints, floats, strings)
@@ -173,8 +188,12 @@ def checkpoint(fun, *, policy="auto", budget=None, max_overhead=None, device="cp
     that least peak and kept if XLA fits it), at most `verify_rounds`
     plans, keeps the cheapest that fits, and raises BudgetError with XLA's
     figures if none does (the plan's `xla` and its report's "xla" carry
-    XLA's figures). Not inside `shard_map`, where the step cannot be
-    compiled alone. The check costs one more XLA compile per round.
+    XLA's figures, the host bytes too). Not inside `shard_map`, where the
+    step cannot be compiled alone. A plan that offloads is compared so only
+    where XLA places its offloaded values in host memory (it reports host
+    bytes); elsewhere (XLA:CPU) its device figure counts them, and the plan
+    made at the budget is kept after one compile. The check costs one more
+    XLA compile per round.
 
     An invalid option is a ValueError here; an impossible budget a
     BudgetError at the first call (or, with strict=False, a warning and
@@ -183,7 +202,7 @@ def checkpoint(fun, *, policy="auto", budget=None, max_overhead=None, device="cp
     first call for each signature and kept; `plans()` lists them. Reverse
     mode only: the result is a `jax.custom_vjp`."""
     o = _options(policy, budget, max_overhead, device, has_aux, result_buffers, collectives,
-                 collective_cost, memory)
+                 collective_cost, memory, offload, host_budget)
     if not isinstance(verify_rounds, int) or verify_rounds < 1:
         raise ValueError(f"verify_rounds must be a positive int, not {verify_rounds!r}")
     static = _Statics(fun, static_argnums, static_argnames)

@@ -1,7 +1,8 @@
 """A plan applied to a JAX function: `_plan` plans a converted function
 and maps the report's saved values to jaxpr vars; `_Applied` is the plan as
-a `jax.custom_vjp` (the forward keeps the saved values; the backward
-recomputes the others at their first use, behind optimization barriers).
+a `jax.custom_vjp` (the forward keeps the saved values, those the plan
+offloads in host memory; the backward brings them back and recomputes the
+others at their first use, behind optimization barriers).
 """
 
 import functools
@@ -80,11 +81,21 @@ class _Applied:
     barrier JAX's own `jax.checkpoint` places per checkpointed region,
     placed per recomputation. Kept values may travel from the forward to
     the backward in the unwritten rows of a stacked gradient
-    (`_plan_stowage`)."""
+    (`_plan_stowage`).
 
-    def __init__(self, trace, conv, saved):
+    Saved values the plan offloads (`offloaded`: {var: the location name of
+    the op its prefetch precedes in the plan, or None}) leave the forward
+    as residuals in host memory (`jax.device_put` to
+    `jax.memory.Space.Host`, JAX's `pinned_host`, as `jax.checkpoint`'s
+    offload policies put them) and are put back to device memory in the
+    backward where the plan prefetches them (`_plan_prefetch`), through an
+    optimization barrier with the backward values computed before it, so
+    that XLA cannot move the copy earlier."""
+
+    def __init__(self, trace, conv, saved, offloaded=None):
         self.trace, self.conv = trace, conv
         self.saved = list(saved)
+        self.offloaded = dict(offloaded or {})
         self.producer = {v: op for op in conv.order for v in op[2]}
         self.fwd_ops = [op for op in conv.order if id(op) in conv.forward]
         self.bwd_ops = [op for op in conv.order if id(op) not in conv.forward]
@@ -111,6 +122,7 @@ class _Applied:
         self.narrow = [v for v in self.saved if 0 < _bits(v.aval.dtype) < 32 and
                        jax.dtypes.issubdtype(v.aval.dtype, np.floating)]
         self.chains, self.stowed = self._plan_stowage()
+        self.prefetch_at = self._plan_prefetch()
         fn = jax.custom_vjp(self._primal)
         fn.defvjp(self._fwd, self._bwd)
         self.fn = fn
@@ -143,9 +155,15 @@ class _Applied:
     def first_read(self):
         """{saved var: the index of the first backward op whose evaluation
         (with its recomputations) reads it}, as `_bwd` evaluates."""
+        return self._reads[0]
+
+    @functools.cached_property
+    def _reads(self):
+        """(first_read, {forward var: the index of the backward op before
+        which `_bwd` recomputes it})."""
         present = set(self.leaves) | set(self.conv.consts) | set(self.saved) | \
             set(self.cotangents)
-        saved, first = set(self.saved), {}
+        saved, first, recomputed = set(self.saved), {}, {}
         for k, op, _ in self._backward_steps():
             missing = self._missing(op[1], present)
             for m in missing + [op]:
@@ -154,8 +172,35 @@ class _Applied:
                         first.setdefault(a, k)
             for m in missing:
                 present.update(m[2])
+                recomputed.update((v, k) for v in m[2])
             present.update(op[2])
-        return first
+        return first, recomputed
+
+    def _plan_prefetch(self):
+        """{backward op index: the offloaded vars put back to device memory
+        before it}: before the op the plan's prefetch precedes (a backward
+        op, or a forward op the backward recomputes there), and no later
+        than the first backward op that reads the value (also where the
+        plan names no op or one the backward has no counterpart of: a
+        `write_slice`)."""
+        if not self.offloaded:
+            return {}
+        step_of = {}   # location name -> the backward op index where it is evaluated
+        loc_of = {v: loc for (loc, _), v in self.conv.var_of.items()}
+        recomputed = self._reads[1]
+        for k, op in enumerate(self.bwd_ops):
+            for v in op[2]:
+                if v in loc_of:
+                    step_of.setdefault(loc_of[v], k)
+        for v, k in recomputed.items():
+            if v in loc_of:
+                step_of.setdefault(loc_of[v], k)
+        at = {}
+        for v, loc in self.offloaded.items():
+            if v in self.first_read:
+                k = min(step_of.get(loc, self.first_read[v]), self.first_read[v])
+                at.setdefault(k, []).append(v)
+        return at
 
     def _plan_stowage(self):
         """Where the forward stows saved values until the backward reads
@@ -198,7 +243,7 @@ class _Applied:
         # each in the earliest-written row after its read that has room.
         # A value of another dtype is stowed bit for bit (mixed precision:
         # bf16 activations in the rows of f32 gradients, two to an element).
-        for v in sorted((v for v in self.saved if v in first),
+        for v in sorted((v for v in self.saved if v in first and v not in self.offloaded),
                         key=lambda v: (-first[v], -_numel(v.aval))):
             bits = _numel(v.aval) * _bits(v.aval.dtype)
             if not bits or _aval_varying(v.aval):
@@ -273,7 +318,10 @@ class _Applied:
     def _fwd(self, *flat):
         stow = {}
         outs, env = self._forward(flat, stow)
-        return outs, (tuple(flat), tuple(env[v] for v in self.saved if v not in self.stowed),
+        host = jax.memory.Space.Host
+        return outs, (tuple(flat), tuple(jax.device_put(env[v], host) if v in self.offloaded
+                                         else env[v]
+                                         for v in self.saved if v not in self.stowed),
                       tuple(stow[c] for c in self.chains))
 
     def _bwd(self, residuals, cts):
@@ -311,6 +359,10 @@ class _Applied:
         def read(a):
             return a.val if isinstance(a, _core.Literal) else env[a]
         for k, op, placed in self._backward_steps():
+            if k in self.prefetch_at:
+                tie = self._read_later(frontier, k)
+                self._prefetch(self.prefetch_at[k], env, tie)
+                frontier = self._latest(tie, env)
             if k in unstow:
                 # The stowed values this op (or its recomputation) reads first.
                 tie = self._read_later(frontier, k)
@@ -364,6 +416,17 @@ class _Applied:
         for f in tie:
             latest[_varying(env[f])] = f
         return list(latest.values())
+
+    @staticmethod
+    def _prefetch(values, env, tie):
+        """Puts the offloaded `values` (in host memory in `env`) back to
+        device memory, their host copies read through an optimization
+        barrier with the backward values of `tie` (XLA's host offloader
+        lets a host value pass a barrier), so that the copy starts no
+        earlier than where the plan prefetches it."""
+        fenced = _fence(env, values, tie, untied=False)
+        for v in values:
+            env[v] = jax.device_put(fenced.get(v, env[v]), jax.memory.Space.Device)
 
     def _unstow(self, values, env, current, tie):
         """Slices the stowed `values` out of their chains' current values
@@ -430,7 +493,9 @@ class _Applied:
 def _plan(prepared, o):
     """The plan of a _prepare()d function under options `o` (which differ
     from the preparation's in the budget at most): a new PlanInfo sharing
-    its trace and IR, applied (`apply()`) by an `_Applied`."""
+    its trace and IR, applied (`apply()`) by an `_Applied`. `offloaded`:
+    the saved vars the plan offloads to host memory; `offload_note`: what
+    XLA does with them where it keeps them in device memory (XLA:CPU)."""
     info = _adapter.PlanInfo(prepared.signature)
     info.options = o
     info.trace, info.converted = prepared.trace, prepared.converted
@@ -439,11 +504,28 @@ def _plan(prepared, o):
     info.times.update((k, prepared.times[k]) for k in ("trace", "convert"))
     report = _planner.plan(info.ir, policy=_planner_policy(o), budget=o["budget"],
                            max_overhead=o["max_overhead"], device=o["device"],
-                           result_buffers=o["result_buffers"])
+                           result_buffers=o["result_buffers"], offload=o["offload"],
+                           host_budget=o["host_budget"])
     info.report = report
     report["memory"] = info.memory
     info.times["plan"] = report["planning_time_s"]
-    info.saved = _adapter.saved_values(report, info.converted.var_of,
-                                       "which is no value of the jaxpr")
-    info.applier = _Applied
+    var_of = info.converted.var_of
+    info.saved = _adapter.saved_values(report, var_of, "which is no value of the jaxpr")
+    info.offloaded = _adapter.offloaded_values(report, var_of, "which is no value of the jaxpr")
+    prefetch = {v: _planner.location_name(e["prefetch_before"]["loc"])
+                if e.get("prefetch_before") else None
+                for v, e in zip(info.offloaded, report.get("offloaded", []))}
+    info.offload_note = None
+    if info.offloaded and jax.default_backend() == "cpu":
+        info.offload_note = CPU_OFFLOAD_NOTE
+    info.applier = functools.partial(_Applied, offloaded=prefetch)
     return info
+
+
+# Why a plan's offload shows in the program but not in XLA:CPU's memory.
+CPU_OFFLOAD_NOTE = (
+    "XLA:CPU keeps offloaded values in device memory: JAX lowers a device_put to host "
+    "memory as nothing on CPU, and XLA:CPU strips memory placement annotations (its "
+    "strip-memory-placement-annotations pass), so memory_analysis() reports no host bytes "
+    "and counts the offloaded values in temp bytes; the transfers are in the jaxpr and in "
+    "the program lowered for a GPU (annotate_device_placement to pinned_host and back)")

@@ -20,7 +20,10 @@ def _xla_figures(info):
     """XLA's memory_analysis() of the planned step compiled alone (the
     joint step remat plans, _vjp_step, with the plan applied): temp,
     argument, output bytes and their sum `total_bytes`, which a budget
-    bounds (result_buffers="preallocated")."""
+    bounds (result_buffers="preallocated"), and the host bytes. For a plan
+    that offloads, `host_offload`: whether XLA placed anything in host
+    memory (it reports host bytes); where not (XLA:CPU), `total_bytes`
+    counts the offloaded values as device bytes."""
     trace = info.trace
     leaves = [_spec(a) for a in trace.closed.in_avals]
     cts = [_spec(trace.closed.out_avals[k]) for k in trace.diff_out]
@@ -28,7 +31,13 @@ def _xla_figures(info):
     figures = xla_analysis(step, leaves, cts)
     figures["total_bytes"] = (figures["temp_bytes"] + figures["argument_bytes"]
                               + figures["output_bytes"])
+    if getattr(info, "offloaded", None):
+        figures["host_offload"] = any(figures[k] for k in HOST_FIELDS)
     return figures
+
+
+# memory_analysis()'s host fields, as xla_analysis names them.
+HOST_FIELDS = ("host_temp_bytes", "host_argument_bytes", "host_output_bytes")
 
 
 def _sharded(args):
@@ -53,9 +62,12 @@ def _verified_plan(fun, args, o, rounds):
     is under (or over) the budget, bisecting once one internal budget fitted
     and a larger one did not (_adapter.next_internal_budget); a budget below
     the least peak of remat's model is planned at that least peak and kept
-    if XLA's total fits. At most `rounds` plans, and where none fits under
-    policy auto, the plan of policy full (the blocks' inputs kept) as one
-    more; the one that fits with the least estimated time is returned
+    if XLA's total fits. A plan that offloads where XLA keeps the offloaded
+    values in device memory (XLA:CPU: no host bytes) is not compared:
+    XLA's total then counts them, and that plan is kept after its compile
+    if its own peak fits (its `offload_note` says so). At most `rounds` plans, and where none
+    fits under policy auto, the plan of policy full (the blocks' inputs
+    kept) as one more; the one that fits with the least estimated time is returned
     (`rounds` on it lists each plan's internal budget, or "policy full",
     and XLA's total). Raises BudgetError with XLA's figures when none fits."""
     budget = o["budget"]
@@ -70,7 +82,16 @@ def _verified_plan(fun, args, o, rounds):
         info.report["xla"] = dict(info.xla, budget_bytes=budget,
                                   internal_budget_bytes=internal_budget, **extra)
         tried.append((label, info.xla["total_bytes"]))
-        if info.xla["total_bytes"] <= budget:
+        uncompared = info.xla.get("host_offload") is False
+        if uncompared:
+            # XLA's device figure counts the offloaded values: the plan
+            # fits where its own peak does.
+            info.report["xla"]["compared"] = False
+            info.offload_note = info.offload_note or (
+                "XLA reported no host bytes for the offloaded values: its device figures "
+                "count them, and the budget was checked in remat's model only")
+        if (info.report["result"]["peak_bytes"] <= budget if uncompared
+                else info.xla["total_bytes"] <= budget):
             fits.append(info)
     while len(tried) < rounds:
         try:
@@ -86,6 +107,8 @@ def _verified_plan(fun, args, o, rounds):
             internal = error.least_peak
             info = _plan(prepared, dict(o, budget=internal))
         verify(info, internal, internal)
+        if info.xla.get("host_offload") is False:
+            break
         following = _adapter.next_internal_budget(tried, budget, info.report)
         if following is None:
             break
@@ -96,8 +119,8 @@ def _verified_plan(fun, args, o, rounds):
         # less than the least peak plan of remat's model (XLA fuses the
         # recomputation into the backward's fusions, and lends the output
         # buffers to what dies before the gradients are written).
-        verify(_plan(prepared, dict(o, policy="full", budget=None)), "policy full", None,
-               policy="full")
+        verify(_plan(prepared, dict(o, policy="full", budget=None, offload=False,
+                                    host_budget=None)), "policy full", None, policy="full")
     if fits:
         best = min(fits, key=lambda i: (i.report["result"]["estimated_time_s"],
                                         i.xla["total_bytes"]))
@@ -121,7 +144,8 @@ def _verified_plan(fun, args, o, rounds):
 
 def xla_analysis(fun, *args, liveness=False):
     """XLA's own figures for `jax.jit(fun)` at `args`: compiled
-    memory_analysis() (temp, argument, output, alias bytes) and
+    memory_analysis() (temp, argument, output, alias bytes; host temp,
+    argument and output bytes: host memory, where offloaded values are) and
     cost_analysis() FLOPs, and the compile time. With `liveness`, also
     `liveness_peak_bytes`: the peak of XLA's own liveness analysis (the
     bytes of the buffers live at once, arguments and outputs included,
@@ -148,6 +172,9 @@ def xla_analysis(fun, *args, liveness=False):
         "argument_bytes": int(mem.argument_size_in_bytes),
         "output_bytes": int(mem.output_size_in_bytes),
         "alias_bytes": int(mem.alias_size_in_bytes),
+        "host_temp_bytes": int(getattr(mem, "host_temp_size_in_bytes", 0)),
+        "host_argument_bytes": int(getattr(mem, "host_argument_size_in_bytes", 0)),
+        "host_output_bytes": int(getattr(mem, "host_output_size_in_bytes", 0)),
         "flops": float((cost or {}).get("flops", 0.0)),
         "compile_s": seconds,
     }
