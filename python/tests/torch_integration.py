@@ -85,7 +85,10 @@ class PlanChecks:
         return info, peak
 
 
-class GPTTest(PlanChecks, unittest.TestCase):
+class SmallGPT(PlanChecks):
+    """The repository's GPT (2 layers, hidden 64, dropout 0.1) and its
+    default partition's run (cls.ref)."""
+
     @classmethod
     def setUpClass(cls):
         torch.manual_seed(0)
@@ -93,6 +96,8 @@ class GPTTest(PlanChecks, unittest.TestCase):
         cls.inputs = (torch.randn(2, 32, 64), torch.randint(0, 128, (64,)))
         cls.ref = run(cls.model, cls.inputs, rt.pytorch_backend("default"))
 
+
+class GPTTest(SmallGPT, unittest.TestCase):
     def test_policies_bit_identical_and_peak_measured(self):
         none, none_peak = self.check(policy="none")
         self.assertEqual(none_peak, self.ref[2])
@@ -645,18 +650,11 @@ class InductorTest(unittest.TestCase):
             torch.testing.assert_close(a, b, rtol=1e-5, atol=1e-6)
 
 
-class OffloadTest(PlanChecks, unittest.TestCase):
+class OffloadTest(SmallGPT, unittest.TestCase):
     """Host offload (docs/PyTorch.md, "Host offload"), planned for h200 on
     this CPU machine: the host copies live outside PyTorch's allocator, so
     the profiler's peak is the plan's device peak and the copies' own
     counter its host peak."""
-
-    @classmethod
-    def setUpClass(cls):
-        torch.manual_seed(0)
-        cls.model = GPT(layers=2, hidden=64, heads=4, vocab=128, dropout=0.1)
-        cls.inputs = (torch.randn(2, 32, 64), torch.randint(0, 128, (64,)))
-        cls.ref = run(cls.model, cls.inputs, rt.pytorch_backend("default"))
 
     def check_offload(self, **options):
         info, peak = self.check(device="h200", **options)

@@ -1,6 +1,6 @@
 // RUN: remat-opt %s --nn-autodiff | FileCheck %s
 // RUN: remat-opt %s --nn-autodiff=wrt=1 | FileCheck %s --check-prefix=WRT
-// RUN: remat-opt %s --nn-autodiff --rematerialize=policy=selective | FileCheck %s --check-prefix=JOINT
+// RUN: remat-opt %s --nn-autodiff --rematerialize="policy=selective skip-useless=false" | FileCheck %s --check-prefix=JOINT
 
 // An MLP: the backward is seeded with 1.0, runs in reverse, keeps the forward
 // ops (and their remat.block) in place, and returns (loss, dx, dw, dt). A

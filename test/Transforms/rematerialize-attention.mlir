@@ -1,6 +1,6 @@
-// RUN: remat-opt %s --rematerialize=policy=selective | FileCheck %s --check-prefix=SEL
-// RUN: remat-opt %s --rematerialize=policy=full | FileCheck %s --check-prefix=FULL
-// RUN: remat-opt %s --rematerialize="policy=selective report=-" -o /dev/null | FileCheck %s --check-prefix=REPORT
+// RUN: remat-opt %s --rematerialize="policy=selective skip-useless=false" | FileCheck %s --check-prefix=SEL
+// RUN: remat-opt %s --rematerialize="policy=full skip-useless=false" | FileCheck %s --check-prefix=FULL
+// RUN: remat-opt %s --rematerialize="policy=selective report=- skip-useless=false" -o /dev/null | FileCheck %s --check-prefix=REPORT
 
 // One causal attention head (S=256, D=64) over projections with K=1024, as in
 // a GPT block. Megatron-style selective recompute: the scores/softmax/dropout
@@ -69,15 +69,15 @@ func.func @attention(%x: tensor<256x1024xf32>, %wq: tensor<1024x64xf32>, %wk: te
 // The certificate: selective's recompute does not lower the peak here (see
 // rematerialize-auto.mlir), so any plan at its peak needs none of it (lower
 // bound 0, gap 100%).
-// REPORT: "budget_bytes":null,"certificate":{"bound":"cover","gap":1,"keep_recompute_optimum_s":null,"peak_bytes":2949124,"recompute_time_lower_bound_s":0,"recompute_time_s":{{[0-9.e-]+}}},"decisions":[
+// REPORT: "budget_bytes":null,"certificate":{"bound":"cover","bound_at_bytes":{{[0-9]+}},"gap":1,"keep_recompute_optimum_s":null,"peak_bytes":2949124,"recompute_time_lower_bound_s":0,"recompute_time_s":{{[0-9.e-]+}}},"decisions":[
 // REPORT-SAME: {"bytes":65536,"decision":"save","loc":"{{.*}}rematerialize-attention.mlir:12:8","op":"nn.matmul","reason":"expensive: 512.0 recompute FLOPs per byte > threshold 102.9","recompute_flops":33554432,
 // REPORT-SAME: "decision":"recompute","loc":"{{.*}}rematerialize-attention.mlir:16:8","op":"nn.softmax","reason":"cheap: 33.5 recompute FLOPs per byte <= threshold 102.9","recompute_flops":8781824,
 // REPORT-SAME: "decision":"recompute","loc":"{{.*}}rematerialize-attention.mlir:17:9","op":"nn.dropout"
 // REPORT-SAME: "device":"h200","function":"attention","kept_intermediates":[],"peak_lower_bound_bytes":{{[0-9]+}},"policy":"selective"
 // REPORT-SAME: "result":{{{.*}}"recompute_flops":8978432,"saved_activation_bytes":262144}
 
-// RUN: remat-opt %s --rematerialize=policy=dots | FileCheck %s --check-prefix=DOTS
-// RUN: remat-opt %s --rematerialize="policy=dots report=-" -o /dev/null | FileCheck %s --check-prefix=DOTS-REPORT
+// RUN: remat-opt %s --rematerialize="policy=dots skip-useless=false" | FileCheck %s --check-prefix=DOTS
+// RUN: remat-opt %s --rematerialize="policy=dots report=- skip-useless=false" -o /dev/null | FileCheck %s --check-prefix=DOTS-REPORT
 // policy=dots (JAX's dots_saveable): every matmul result is kept, the scores
 // %s too although the backward does not read them, so the softmax and the
 // dropout are recomputed from the kept scores, not from Q and K.

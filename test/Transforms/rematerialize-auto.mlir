@@ -97,7 +97,7 @@ func.func @attention(%x: tensor<256x1024xf32>, %wq: tensor<1024x64xf32>, %wk: te
 // optimal by the cover alone (gap 0). Before the cover charged a freed op's
 // private inputs (2026-12-02) the bound was the softmax's 3.11 us, a gap of
 // 5.4%.
-// REPORT: "budget_bytes":2883588,"certificate":{"bound":"cover","gap":0,"keep_recompute_optimum_s":null,"peak_bytes":2883588,"recompute_time_lower_bound_s":3.286{{[0-9]*}}e-06,"recompute_time_s":3.286{{[0-9]*}}e-06}
+// REPORT: "budget_bytes":2883588,"certificate":{"bound":"cover","bound_at_bytes":{{[0-9]+}},"gap":0,"keep_recompute_optimum_s":null,"peak_bytes":2883588,"recompute_time_lower_bound_s":3.286{{[0-9]*}}e-06,"recompute_time_s":3.286{{[0-9]*}}e-06}
 // REPORT-SAME: "pareto":[{
 // REPORT-SAME: "peak_bytes":2818052,"recompute_flops":67108864},{
 // REPORT-SAME: "peak_bytes":2883588,"recompute_flops":33554432},{
@@ -108,7 +108,7 @@ func.func @attention(%x: tensor<256x1024xf32>, %wq: tensor<1024x64xf32>, %wk: te
 
 // With 6 movable buffers, solver=auto (the default) simulates all 64 plans:
 // the frontier is exact, and so is the certificate (gap 0).
-// EXACT: "certificate":{"bound":"exact","gap":0,"keep_recompute_optimum_s":3.286{{[0-9]*}}e-06,"peak_bytes":2883588,"recompute_time_lower_bound_s":3.286{{[0-9]*}}e-06,"recompute_time_s":3.286{{[0-9]*}}e-06}
+// EXACT: "certificate":{"bound":"exact","bound_at_bytes":{{[0-9]+}},"gap":0,"keep_recompute_optimum_s":3.286{{[0-9]*}}e-06,"peak_bytes":2883588,"recompute_time_lower_bound_s":3.286{{[0-9]*}}e-06,"recompute_time_s":3.286{{[0-9]*}}e-06}
 // EXACT-SAME: "solver":"exact"
 // A bad enum value is refused when the pipeline is parsed, listing the valid ones.
 // SOLVER: for the --solver option: unknown value 'nope'; expected auto, search or exact

@@ -6,9 +6,9 @@
 // held every block's input from its start. Now h1 and h2 are kept
 // intermediates, each clone of exp reads its block's input, and nothing
 // else is recloned.
-// RUN: remat-opt %s --rematerialize="policy=dots device=cpu report=-" -o /dev/null | FileCheck %s --check-prefix=DOTS
-// RUN: remat-opt %s --rematerialize="policy=selective device=cpu report=-" -o /dev/null | FileCheck %s --check-prefix=SEL
-// RUN: remat-opt %s --rematerialize="policy=dots device=cpu" | FileCheck %s --check-prefix=IR
+// RUN: remat-opt %s --rematerialize="policy=dots device=cpu report=- skip-useless=false" -o /dev/null | FileCheck %s --check-prefix=DOTS
+// RUN: remat-opt %s --rematerialize="policy=selective device=cpu report=- skip-useless=false" -o /dev/null | FileCheck %s --check-prefix=SEL
+// RUN: remat-opt %s --rematerialize="policy=dots device=cpu skip-useless=false" | FileCheck %s --check-prefix=IR
 
 func.func @residual(%x: tensor<64x128xf32>, %w0: tensor<128x128xf32>, %w1: tensor<128x128xf32>, %t: tensor<f32>)
     -> (tensor<f32>, tensor<64x128xf32>) attributes {remat.forward_results = 1 : i64} {

@@ -1,6 +1,6 @@
-// RUN: remat-opt %s --rematerialize="policy=selective report=-" -o /dev/null | FileCheck %s --check-prefix=H200
-// RUN: remat-opt %s --rematerialize="policy=selective device-file=%S/Inputs/slow-gemm-device.json report=-" -o /dev/null | FileCheck %s --check-prefix=FILE
-// RUN: remat-opt %s --rematerialize="policy=selective selective-threshold=0.01 report=-" -o /dev/null | FileCheck %s --check-prefix=STRICT
+// RUN: remat-opt %s --rematerialize="policy=selective report=- skip-useless=false" -o /dev/null | FileCheck %s --check-prefix=H200
+// RUN: remat-opt %s --rematerialize="policy=selective device-file=%S/Inputs/slow-gemm-device.json report=- skip-useless=false" -o /dev/null | FileCheck %s --check-prefix=FILE
+// RUN: remat-opt %s --rematerialize="policy=selective selective-threshold=0.01 report=- skip-useless=false" -o /dev/null | FileCheck %s --check-prefix=STRICT
 // RUN: not remat-opt %s --rematerialize="device-file=%S/Inputs/bad-device.json" 2>&1 | FileCheck %s --check-prefix=BAD
 // RUN: not remat-opt %s --rematerialize="device-file=%S/Inputs/overflowing-device.json" 2>&1 | FileCheck %s --check-prefix=OVERHEAD
 // RUN: not remat-opt %s --rematerialize="device-file=%S/Inputs/slow-rate-device.json" 2>&1 | FileCheck %s --check-prefix=RATE

@@ -4,9 +4,9 @@
 // multiplies without batch dimensions: an nn.matmul whose operands both
 // have leading (batch) dimensions (an attention's scores) or an nn.generic
 // with batch_dims > 0 is recomputed with the rest.
-// RUN: remat-opt %s -split-input-file --rematerialize="policy=dots device=cpu report=-" -o /dev/null | FileCheck %s --check-prefix=DOTS
-// RUN: remat-opt %s -split-input-file --rematerialize="policy=dots-no-batch device=cpu report=-" -o /dev/null | FileCheck %s --check-prefix=NOBATCH
-// RUN: remat-opt %s -split-input-file --rematerialize="policy=dots-no-batch device=cpu" | FileCheck %s --check-prefix=IR
+// RUN: remat-opt %s -split-input-file --rematerialize="policy=dots device=cpu report=- skip-useless=false" -o /dev/null | FileCheck %s --check-prefix=DOTS
+// RUN: remat-opt %s -split-input-file --rematerialize="policy=dots-no-batch device=cpu report=- skip-useless=false" -o /dev/null | FileCheck %s --check-prefix=NOBATCH
+// RUN: remat-opt %s -split-input-file --rematerialize="policy=dots-no-batch device=cpu skip-useless=false" | FileCheck %s --check-prefix=IR
 
 // The joint graph of a batched attention score (`--nn-autodiff=wrt=1,2` of
 // q = x Wq, k = x Wk, softmax(q k^T), an MSE loss, all in block 0).

@@ -4,8 +4,8 @@
 // makes every leading result a forward output, and the report lists what
 // the rewritten backward reads (saved_values by location, saved_arguments).
 // RUN: remat-opt %s -split-input-file --rematerialize="policy=none device=cpu report=-" -o /dev/null | FileCheck %s --check-prefix=NONE
-// RUN: remat-opt %s -split-input-file --rematerialize="policy=selective report=-" -o /dev/null | FileCheck %s --check-prefix=SEL
-// RUN: remat-opt %s -split-input-file --rematerialize=policy=selective | FileCheck %s --check-prefix=IR
+// RUN: remat-opt %s -split-input-file --rematerialize="policy=selective report=- skip-useless=false" -o /dev/null | FileCheck %s --check-prefix=SEL
+// RUN: remat-opt %s -split-input-file --rematerialize="policy=selective skip-useless=false" | FileCheck %s --check-prefix=IR
 // RUN: remat-opt %s -split-input-file --remat-print-memory-plan -o /dev/null 2>&1 | FileCheck %s --check-prefix=MEM
 
 func.func @joint(%x: tensor<64x128xf32>, %w: tensor<128x128xf32>, %t0: tensor<f32>, %t1: tensor<64x128xf32>)

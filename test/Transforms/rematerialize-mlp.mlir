@@ -1,6 +1,16 @@
 // RUN: remat-opt %s -split-input-file --rematerialize=policy=none | FileCheck %s --check-prefix=NONE
-// RUN: remat-opt %s -split-input-file --rematerialize=policy=full | FileCheck %s --check-prefix=FULL
-// RUN: remat-opt %s -split-input-file --rematerialize=policy=selective | FileCheck %s --check-prefix=SEL
+// RUN: remat-opt %s -split-input-file --rematerialize="policy=full skip-useless=false" | FileCheck %s --check-prefix=FULL
+// RUN: remat-opt %s -split-input-file --rematerialize="policy=selective skip-useless=false" | FileCheck %s --check-prefix=SEL
+// RUN: remat-opt %s --rematerialize="policy=full report=-" -o /dev/null | FileCheck %s --check-prefix=USELESS
+
+// By default (skip-useless=true) a fixed policy whose plan peaks at policy
+// none's peak takes none's plan: here the peak is where the weight
+// gradient (2 MiB) is made, and recomputing %h and %a (16 KiB each) lowers
+// nothing there. The report says why each is kept, and nothing is
+// recomputed. (The other RUN lines apply full as stated: skip-useless=false.)
+// USELESS: "decision":"save","loc":"{{[^"]*}}rematerialize-mlp.mlir:{{[0-9]+}}:8","op":"nn.matmul","reason":"kept as under policy none: the policy's recomputes lower no peak (its plan peaks at policy none's 4259972 bytes), so they would cost time for nothing"
+// USELESS-SAME: "op":"nn.gelu","reason":"kept as under policy none
+// USELESS-SAME: "policy":"full","result":{"estimated_time_s":{{[^,]*}},"flops":16978112,"peak_bytes":4259972,"recompute_flops":0,
 
 // A two-layer MLP in one checkpoint block. Saved activations: %h (for
 // gelu_grad), %a (for the dW2 matmul) and %y (block output, used by the loss

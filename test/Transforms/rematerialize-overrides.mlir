@@ -1,4 +1,4 @@
-// RUN: remat-opt %s -split-input-file --rematerialize=policy=full | FileCheck %s --check-prefix=FULL
+// RUN: remat-opt %s -split-input-file --rematerialize="policy=full skip-useless=false" | FileCheck %s --check-prefix=FULL
 // RUN: remat-opt %s -split-input-file --rematerialize=policy=none | FileCheck %s --check-prefix=NONE
 
 // remat.policy = "save" wins over full: the GELU output stays, only the

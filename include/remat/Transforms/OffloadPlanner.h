@@ -60,6 +60,19 @@ llvm::SmallVector<FrontierPoint> addOffloads(const OffloadSearch &search,
                                              llvm::ArrayRef<unsigned> forced,
                                              bool descend = true);
 
+/// The exact three-way space: for each plan of `plans` (every plan that
+/// keeps or recomputes each movable buffer, as the exact solver enumerated
+/// them), `forced` and every subset of the other eligible values whose
+/// copies alone free device bytes, offloaded (a value whose copies free
+/// nothing only adds time and host bytes), within the host budget. Returns
+/// false as soon as that is more than `maxPlans` plans (nothing else is
+/// then promised of `out`); else `out` holds each kept set's Pareto points
+/// and `count` the plans evaluated.
+bool exactOffloads(const OffloadSearch &search,
+                   llvm::ArrayRef<FrontierPoint> plans,
+                   llvm::ArrayRef<unsigned> forced, uint64_t maxPlans,
+                   llvm::SmallVectorImpl<FrontierPoint> &out, uint64_t &count);
+
 /// policy=offload: on the kept set of `model`, `forced` and then every value of
 /// `saved` (ids in program order) that is eligible and a candidate and
 /// whose copies free device bytes and expose no time, within the host

@@ -137,6 +137,11 @@ def Rematerialize : Pass<"rematerialize", "::mlir::func::FuncOp"> {
            "auto: plans may recompute a saved activation a second time, "
            "for the backward ops after the widest gap between its reads, "
            "instead of holding one clone across that gap">,
+    Option<"skipUseless", "skip-useless", "bool", /*default=*/"true",
+           "fixed policies: where the policy's plan peaks at policy none's "
+           "peak (its recomputes lower no peak), take policy none's plan "
+           "instead of paying for nothing; false applies the policy as "
+           "stated">,
     Option<"resultBuffers", "result-buffers", "::remat::ResultBuffers",
            /*default=*/"::remat::ResultBuffers::Defined",
            "when the function's results occupy memory: defined (from the op "

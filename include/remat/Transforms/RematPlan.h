@@ -99,8 +99,14 @@ struct PlanReport {
   unsigned movable = 0, intermediates = 0;
   /// With an exact frontier: the least recompute time of the plans that
   /// keep or recompute each saved activation whose peak is at most this
-  /// plan's (the certificate's bound when this plan is one of them).
+  /// plan's (the certificate's bound when this plan is one of them); with
+  /// offload evaluated exactly (offloadPlans), the least cost (recompute
+  /// and exposed copy time) of the three-way plans.
   std::optional<double> optimalTime;
+  /// With offload: the plans of the three-way space (each movable buffer
+  /// kept, recomputed or, where its copies free device bytes, offloaded)
+  /// evaluated exactly, or 0 where the space was searched.
+  uint64_t offloadPlans = 0;
 };
 
 struct RematPlan {

@@ -54,6 +54,9 @@ struct PlannerOptions {
   SolverMethod solver = SolverMethod::Auto;
   /// auto: plans may re-clone saved activations (RematPlan::reclone).
   bool reclone = true;
+  /// Fixed policies: policy none's plan where the policy's recomputes
+  /// lower no peak (skip-useless=).
+  bool skipUseless = true;
   /// When the function's results occupy memory (result-buffers=).
   ResultBuffers results = ResultBuffers::Defined;
   /// auto: the most seconds the certificate's joint cover (CoverMILP.h) may

@@ -63,6 +63,10 @@ struct SolverOptions {
   /// Whether plans may re-clone values (PlanSimulator's second half of
   /// bits; the frontier's plans then have it).
   bool reclone = true;
+  /// With an exact enumeration of at most this many plans: every plan
+  /// enumerated is handed back (SolverStats::enumerated), for the offload
+  /// planner's exact three-way enumeration.
+  uint64_t keepEnumerated = 0;
 };
 
 /// What the solver did.
@@ -73,6 +77,9 @@ struct SolverStats {
   bool exact = false;
   /// With `exact`: that space's frontier, (peak bytes, recompute time).
   llvm::SmallVector<std::pair<uint64_t, double>> keepRecomputeFrontier;
+  /// With `exact` and at most SolverOptions::keepEnumerated plans: every
+  /// plan of that space (each movable buffer kept or recomputed).
+  std::vector<FrontierPoint> enumerated;
   /// Buffers of saved activations whose keep/recompute decision is free.
   unsigned movable = 0;
   /// Intermediates of recompute chains (values no backward op reads) that

@@ -147,6 +147,47 @@ SmallVector<FrontierPoint> remat::addOffloads(const OffloadSearch &search,
   return points;
 }
 
+bool remat::exactOffloads(const OffloadSearch &search,
+                          ArrayRef<FrontierPoint> plans,
+                          ArrayRef<unsigned> forced, uint64_t maxPlans,
+                          SmallVectorImpl<FrontierPoint> &out,
+                          uint64_t &count) {
+  count = 0;
+  std::vector<unsigned> start(forced.begin(), forced.end());
+  llvm::sort(start);
+  for (const FrontierPoint &from : plans) {
+    OffloadModel model(search.sim, search.device, from.kept);
+    if (llvm::any_of(start,
+                     [&](unsigned id) { return !model.isCandidate(id); }))
+      continue;
+    std::vector<unsigned> free;
+    for (unsigned id : search.eligible.set_bits())
+      if (model.isCandidate(id) && !llvm::is_contained(start, id) &&
+          model.alone(id).frees())
+        free.push_back(id);
+    if (free.size() >= 63 || (uint64_t(1) << free.size()) > maxPlans - count)
+      return false;
+    count += uint64_t(1) << free.size();
+    // Every subset; this kept set's Pareto points by (peak, cost).
+    SmallVector<FrontierPoint> points;
+    for (uint64_t mask = 0; mask < (uint64_t(1) << free.size()); ++mask) {
+      std::vector<unsigned> ids = start;
+      for (auto [i, id] : llvm::enumerate(free))
+        if (mask >> i & 1)
+          ids.push_back(id);
+      llvm::sort(ids);
+      OffloadResult r = model.evaluate(ids);
+      if (search.hostBudget && r.hostPeakBytes > *search.hostBudget)
+        continue;
+      SmallVector<FrontierPoint> one = {pointOf(from, std::move(ids), r)};
+      mergeIntoFrontier(points, one);
+    }
+    for (FrontierPoint &p : points)
+      out.push_back(std::move(p));
+  }
+  return true;
+}
+
 std::vector<unsigned> remat::offloadWhatHides(const OffloadSearch &search,
                                               const OffloadModel &model,
                                               ArrayRef<unsigned> saved,

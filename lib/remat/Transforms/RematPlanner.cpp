@@ -171,7 +171,18 @@ private:
   /// auto: the frontier with offload (OffloadPlanner.h). False with an
   /// error (the overrides alone above the host budget).
   bool addOffloadPlans(llvm::SmallVectorImpl<FrontierPoint> &frontier,
-                       const PlanSimulator &sim);
+                       const PlanSimulator &sim, SolverStats &stats);
+  /// The peak the certificate and the exact optimum hold at: auto's budget
+  /// where one was asked for (a plan is measured against every plan within
+  /// the budget, not only those at the peak it reached), else the plan's
+  /// own peak.
+  uint64_t certifiedPeak(uint64_t peak) const {
+    return options.policy == Policy::Auto && options.budget
+               ? std::max(peak, *options.budget)
+               : peak;
+  }
+  /// With offload evaluated exactly: that space's frontier, (peak, cost).
+  SmallVector<std::pair<uint64_t, double>> exactOffloadFrontier;
   /// Refuses (false) the kept set of `model` where an "offload" override has
   /// no window under it, or where the overrides alone hold more host bytes
   /// than the host budget.
@@ -295,7 +306,7 @@ std::optional<RematPlan> Planner::run() {
     // at most that much higher for the same recompute time, and its cost is
     // at least its recompute time.
     plan.timeLowerBound = context.getBounds().recomputeTime(
-        plan.peakBytes + offloadableBytes(sim),
+        certifiedPeak(plan.peakBytes) + offloadableBytes(sim),
         (plan.recomputeTime + plan.exposedTime) * (1 - 1e-9),
         options.certificate == Certificate::Cover ? 0.0
                                                   : options.certificateSeconds,
@@ -669,6 +680,20 @@ void Planner::keepPromisesOfFixedPolicies() {
     }
     peak = bestPeak;
   }
+  // 3. Recomputes that lower no peak: at policy none's peak, the policy's
+  //    recomputes cost time and save nothing there; policy none's plan
+  //    reaches the same peak for free.
+  if (options.skipUseless && peak >= ceiling && plan.kept != none->kept &&
+      sim.simulate(bits).recomputeTime > sim.simulate(noneBits).recomputeTime) {
+    for (Value value : graph.getSavedActivations())
+      if (undoable(value) && none->kept.contains(value))
+        reasons[value] =
+            "kept as under policy none: the policy's recomputes lower no "
+            "peak (its plan peaks at policy none's " +
+            std::to_string(ceiling) + " bytes), so they would cost time for "
+            "nothing";
+    plan.kept = none->kept;
+  }
 }
 
 static bool hasCheckpointBlocks(const JointGraph &graph) {
@@ -760,6 +785,10 @@ bool Planner::solve() {
   }
   solver.method = options.solver;
   solver.reclone = options.reclone;
+  // (The offload planner enumerates the three-way space on these:
+  // addOffloadPlans.)
+  if (offloading)
+    solver.keepEnumerated = uint64_t(1) << 16;
   SolverStats stats;
   SmallVector<FrontierPoint> frontier =
       computeParetoFrontier(sim, graph, options.device, solver, &stats);
@@ -787,7 +816,7 @@ bool Planner::solve() {
 
   if (options.policy == Policy::Auto && options.milpSeconds > 0)
     addJointCoverPlans(frontier, sim);
-  if (offloading && !addOffloadPlans(frontier, sim))
+  if (offloading && !addOffloadPlans(frontier, sim, stats))
     return false;
 
   plan.report.budget = options.budget;
@@ -817,8 +846,11 @@ bool Planner::solve() {
   // a bound of the plans that also offload).
   if (!offloading)
     for (auto [point, time] : stats.keepRecomputeFrontier)
-      if (point <= peak)
+      if (point <= certifiedPeak(peak))
         plan.report.optimalTime = time;
+  for (auto [point, cost] : exactOffloadFrontier)
+    if (point <= certifiedPeak(peak))
+      plan.report.optimalTime = cost;
   if (options.pareto) {
     plan.report.pareto = std::move(frontier);
     for (FrontierPoint &point : plan.report.pareto)
@@ -1095,8 +1127,29 @@ bool Planner::chooseFixedOffloads() {
 }
 
 bool Planner::addOffloadPlans(SmallVectorImpl<FrontierPoint> &frontier,
-                              const PlanSimulator &sim) {
+                              const PlanSimulator &sim, SolverStats &stats) {
   OffloadSearch search = offloadSearch(sim);
+  SmallVector<FrontierPoint> found;
+  // Where the solver enumerated every keep/recompute plan, the three-way
+  // space is enumerated too when it has at most kMaxExactPlans plans
+  // (exactOffloads); its frontier is then exact, and the descents below
+  // add only what lies outside it (plans that keep intermediates or
+  // recompute twice).
+  constexpr uint64_t kMaxExactPlans = uint64_t(1) << 20;
+  if (!stats.enumerated.empty()) {
+    SmallVector<FrontierPoint> exact;
+    uint64_t count = 0;
+    if (exactOffloads(search, stats.enumerated, forcedOffloads,
+                      kMaxExactPlans, exact, count)) {
+      plan.report.offloadPlans = count;
+      SmallVector<FrontierPoint> pareto;
+      mergeIntoFrontier(pareto, exact);
+      for (const FrontierPoint &point : pareto)
+        exactOffloadFrontier.push_back({point.peakBytes, point.cost()});
+      found = std::move(pareto);
+    }
+    stats.enumerated.clear();
+  }
   // Which frontier plans get offload descents: each costs replays in
   // proportion to the candidates (from all 500 plans of a 96-layer GPT's
   // frontier, 100 s), so at most kMaxDescents plans spread over the
@@ -1110,7 +1163,6 @@ bool Planner::addOffloadPlans(SmallVectorImpl<FrontierPoint> &frontier,
   size_t n = std::min(kMaxDescents, frontier.size());
   for (size_t k = 0; k < n; ++k)
     descend.set(n == 1 ? 0 : k * (frontier.size() - 1) / (n - 1));
-  SmallVector<FrontierPoint> found;
   for (auto [i, point] : llvm::enumerate(frontier))
     for (FrontierPoint &p :
          addOffloads(search, point, forcedOffloads, descend.test(i)))
@@ -1265,6 +1317,8 @@ const RematPlan *PlanContext::getFixedPlan(Policy policy) {
     fixed.maxOverhead.reset();
     fixed.pareto = false;
     fixed.certify = false;
+    // (Starts of auto's search and ceilings: the policies as stated.)
+    fixed.skipUseless = false;
     // Planned before it is stored: a fixed policy asks for none's plan.
     std::optional<RematPlan> plan = Planner(*this, fixed).run();
     LLVM_DEBUG({

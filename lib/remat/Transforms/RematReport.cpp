@@ -181,6 +181,10 @@ llvm::json::Object remat::buildReport(func::FuncOp func, Policy policy,
     report["decision_space"] =
         llvm::json::Object{{"saved_buffers", plan.report.movable},
                            {"intermediates", plan.report.intermediates}};
+    if (plan.report.offload)
+      report.getObject("decision_space")
+          ->try_emplace("offload_plans_evaluated",
+                        static_cast<int64_t>(plan.report.offloadPlans));
   }
   // What the plan costs against what any plan at its peak must cost.
   double recompute =
@@ -194,8 +198,11 @@ llvm::json::Object remat::buildReport(func::FuncOp func, Policy policy,
   // which holds for every plan.
   // With offload the space is larger still, and the bound is the cover's
   // at the peak plus what offload may hold in host memory (AutoPolicy.md).
+  // Unless the three-way space was enumerated (offloadPlans): its optimum
+  // then bounds the plans in it.
   bool outside = !plan.report.intermediateDecisions.empty() ||
-                 !plan.reclone.empty() || plan.report.offload;
+                 !plan.reclone.empty() ||
+                 (plan.report.offload && !plan.report.offloadPlans);
   std::string boundKind = boundByMILP ? "milp" : "cover";
   if (plan.report.optimalTime && !outside) {
     // The min guards against the two sums' rounding.
@@ -216,8 +223,14 @@ llvm::json::Object remat::buildReport(func::FuncOp func, Policy policy,
     bound = timeLowerBound;
     gap = recompute > 0 ? (recompute - timeLowerBound) / recompute : 0.0;
   }
+  // The bound holds for every plan up to this peak: auto's budget where
+  // one was asked for (RematPlanner.cpp, certifiedPeak), else the plan's.
+  uint64_t boundAt = policy == Policy::Auto && plan.report.budget
+                         ? std::max(result.peakBytes, *plan.report.budget)
+                         : result.peakBytes;
   report["certificate"] =
       llvm::json::Object{{"peak_bytes", static_cast<int64_t>(result.peakBytes)},
+                         {"bound_at_bytes", static_cast<int64_t>(boundAt)},
                          {"recompute_time_s", recompute},
                          {"recompute_time_lower_bound_s", std::move(bound)},
                          {"gap", std::move(gap)},

@@ -107,8 +107,10 @@ public:
 
 private:
   /// Every plan of the decision space, in parallel chunks; the candidates
-  /// are the chunks' own frontiers.
+  /// are the chunks' own frontiers (and, within options.keepEnumerated,
+  /// `enumerated` every plan).
   void enumerate();
+  std::vector<FrontierPoint> enumerated;
   void buildMoves();
   void sortMoves();
   /// Search only: adds, for each op with several movable results, the move
@@ -799,7 +801,8 @@ void Solver::enumerate() {
     PlanSimulator::Result result;
     uint64_t mask;
   };
-  std::vector<std::vector<Plan>> found(chunks);
+  std::vector<std::vector<Plan>> found(chunks), every(chunks);
+  bool keepEvery = count <= options.keepEnumerated;
   auto planOf = [&](uint64_t mask) {
     llvm::BitVector kept = base;
     for (unsigned i = 0; i < n; ++i)
@@ -824,7 +827,13 @@ void Solver::enumerate() {
       if (found[chunk].empty() || plan.result.recomputeTime <
                                       found[chunk].back().result.recomputeTime)
         found[chunk].push_back(plan);
+    if (keepEvery)
+      every[chunk] = std::move(all);
   });
+  for (const std::vector<Plan> &chunk : every)
+    for (const Plan &plan : chunk)
+      enumerated.push_back({plan.result.peakBytes, plan.result.recomputeTime,
+                            plan.result.recomputeFlops, planOf(plan.mask)});
   for (const std::vector<Plan> &chunk : found)
     for (const Plan &plan : chunk)
       add(plan.result, planOf(plan.mask));
@@ -851,6 +860,7 @@ llvm::SmallVector<FrontierPoint> Solver::run(SolverStats &stats) {
   stats.exact = exact;
   if (exact) {
     enumerate();
+    stats.enumerated = std::move(enumerated);
     for (size_t index : paretoFilter())
       stats.keepRecomputeFrontier.push_back(
           {candidates[index].result.peakBytes,

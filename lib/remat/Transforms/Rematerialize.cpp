@@ -233,6 +233,7 @@ struct RematerializePass
     options.pareto = pareto;
     options.solver = solver;
     options.reclone = reclone;
+    options.skipUseless = skipUseless;
     options.milpSeconds = certificate == Certificate::Cover
                               ? 0.0
                               : certificateSeconds.getValue();
