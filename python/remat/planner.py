@@ -86,7 +86,7 @@ def find_remat_opt():
 
 def plan(text, policy="auto", budget=None, max_overhead=None, device="cpu", remat_opt=None,
          timeout=600, reclone=False, result_buffers="defined", certificate="cover",
-         offload=False, host_budget=None):
+         offload=False, host_budget=None, skip_useless=True):
     """Runs --rematerialize on the joint function `text`; returns the report
     (a dict, with `planning_time_s` added: remat-opt's wall time).
 
@@ -110,7 +110,11 @@ def plan(text, policy="auto", budget=None, max_overhead=None, device="cpu", rema
     offload, host_budget: remat-opt's offload= and host-budget= (bytes):
     policy auto may also offload saved values to host memory (the report's
     `offloaded`); with policy offload, host_budget bounds what it offloads.
-    The device needs a host link (docs/CostModel.md, "Host offload")."""
+    The device needs a host link (docs/CostModel.md, "Host offload").
+
+    skip_useless: remat-opt's skip-useless= (a fixed policy whose plan
+    peaks at policy none's takes none's plan; False: the policy as
+    stated)."""
     options = [f"policy={policy}", f"reclone={'true' if reclone else 'false'}",
                f"result-buffers={result_buffers}", f"certificate={certificate}"]
     if budget is not None:
@@ -121,6 +125,8 @@ def plan(text, policy="auto", budget=None, max_overhead=None, device="cpu", rema
         options.append("offload=true")
     if host_budget is not None:
         options.append(f"host-budget={host_budget}")
+    if not skip_useless:
+        options.append("skip-useless=false")
     with tempfile.TemporaryDirectory(prefix="remat-plan-") as tmp:
         src, report = os.path.join(tmp, "joint.mlir"), os.path.join(tmp, "report.json")
         with open(src, "w") as f:

@@ -756,7 +756,7 @@ def _place_recomputation(bw_module):
 def _planner_options(policy="auto", budget=None, max_overhead=None, device=None, strict=True,
                      keep_outputs=True, user_checkpoints="honor", collectives="keep",
                      collective_cost=10.0, temporaries="none", memory="ops", offload=False,
-                     host_budget=None):
+                     host_budget=None, skip_useless=True):
     """backend()'s planner options, checked (a bad value is a ValueError
     naming the valid forms) and in the planner's terms: the budget in bytes,
     and auto with neither a budget nor a max_overhead the least peak within
@@ -768,7 +768,8 @@ def _planner_options(policy="auto", budget=None, max_overhead=None, device=None,
     _options.choice(user_checkpoints, USER_CHECKPOINTS, "user_checkpoints")
     _options.choice(temporaries, TEMPORARIES, "temporaries")
     _options.choice(memory, MEMORY, "memory")
-    return dict(options, strict=strict, keep_outputs=keep_outputs,
+    _options.choice(skip_useless, (True, False), "skip_useless")
+    return dict(options, strict=strict, keep_outputs=keep_outputs, skip_useless=skip_useless,
                 user_checkpoints=user_checkpoints, temporaries=temporaries, memory=memory,
                 **_adapter.collective_options(collectives, collective_cost),
                 **_adapter.offload_options(policy, offload, host_budget, options["device"]))
@@ -778,13 +779,13 @@ def partition(joint_module, joint_inputs, *, num_fwd_outputs, policy="auto", bud
               max_overhead=None, device=None, strict=True, keep_outputs=True,
               user_checkpoints="honor", collectives="keep", collective_cost=10.0,
               temporaries="none", memory="ops", offload=False, host_budget=None,
-              fallback=None, _at_least_peak=False, **kwargs):
+              skip_useless=True, fallback=None, _at_least_peak=False, **kwargs):
     """An AOTAutograd partition function (pass it through
     `functools.partial` with the planner options, or use `backend`). The
     options are backend()'s, checked here too."""
     options = _planner_options(policy, budget, max_overhead, device, strict, keep_outputs,
                                user_checkpoints, collectives, collective_cost, temporaries,
-                               memory, offload, host_budget)
+                               memory, offload, host_budget, skip_useless)
     info = _new_plan()
     offloading = options["offload"] or options["policy"] == "offload"
     if offloading and (options["device"] or _device_of(joint_inputs)) == "cpu":
@@ -826,7 +827,8 @@ def partition(joint_module, joint_inputs, *, num_fwd_outputs, policy="auto", bud
             user = _planner.plan(text, policy="none", device=device)
             max_overhead += (user["result"]["estimated_time_s"]
                              / user["baseline"]["estimated_time_s"] - 1) * (1 + 1e-9)
-        offload_options = dict(offload=options["offload"], host_budget=options["host_budget"])
+        offload_options = dict(offload=options["offload"], host_budget=options["host_budget"],
+                               skip_useless=options["skip_useless"])
         try:
             report = _planner.plan(text, policy=options["policy"], budget=options["budget"],
                                    max_overhead=max_overhead, device=device, **offload_options)
@@ -1032,7 +1034,8 @@ def _saved_nodes(conv, report):
 def backend(policy="auto", budget=None, max_overhead=None, device=None, compiler="eager",
             decompositions=None, strict=True, keep_outputs=True, user_checkpoints="honor",
             collectives="keep", collective_cost=10.0, temporaries=None, memory=None,
-            verify_rounds=3, compilers=None, offload=False, host_budget=None):
+            verify_rounds=3, compilers=None, offload=False, host_budget=None,
+            skip_useless=True):
     """A `torch.compile` backend that partitions with remat. Every option is
     checked here: a bad one raises ValueError at once, naming the valid
     forms (budget: bytes, or a string such as "8GiB" or "8 GiB").
@@ -1084,6 +1087,9 @@ def backend(policy="auto", budget=None, max_overhead=None, device=None, compiler
     CUDA (planned as h200 by default) or `device=` naming one.
     host_budget: the most bytes offloaded values may hold in host memory
     at once (bytes or a string as budget; implies offload under auto).
+    skip_useless: a fixed policy (full, sqrt, selective, dots) whose plan
+    peaks at policy none's takes none's plan, which recomputes nothing
+    (True, the default); False applies the policy as stated.
     compilers: (forward, backward) graph compilers in place of the eager
     ones (what a benchmark that only partitions passes)."""
     _options.choice(compiler, COMPILERS, "compiler")
@@ -1095,7 +1101,7 @@ def backend(policy="auto", budget=None, max_overhead=None, device=None, compiler
         raise ValueError(f"verify_rounds must be a positive int, not {verify_rounds!r}")
     options = _planner_options(policy, budget, max_overhead, device, strict, keep_outputs,
                                user_checkpoints, collectives, collective_cost, temporaries,
-                               memory, offload, host_budget)
+                               memory, offload, host_budget, skip_useless)
     if compiler == "inductor":
         return _inductor_backend(options, verify_rounds)
     from torch._dynamo.backends.common import aot_autograd
