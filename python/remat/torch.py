@@ -756,7 +756,7 @@ def _place_recomputation(bw_module):
 def _planner_options(policy="auto", budget=None, max_overhead=None, device=None, strict=True,
                      keep_outputs=True, user_checkpoints="honor", collectives="keep",
                      collective_cost=10.0, temporaries="none", memory="ops", offload=False,
-                     host_budget=None, skip_useless=True):
+                     host_budget=None, skip_useless=False):
     """backend()'s planner options, checked (a bad value is a ValueError
     naming the valid forms) and in the planner's terms: the budget in bytes,
     and auto with neither a budget nor a max_overhead the least peak within
@@ -779,7 +779,7 @@ def partition(joint_module, joint_inputs, *, num_fwd_outputs, policy="auto", bud
               max_overhead=None, device=None, strict=True, keep_outputs=True,
               user_checkpoints="honor", collectives="keep", collective_cost=10.0,
               temporaries="none", memory="ops", offload=False, host_budget=None,
-              skip_useless=True, fallback=None, _at_least_peak=False, **kwargs):
+              skip_useless=False, fallback=None, _at_least_peak=False, **kwargs):
     """An AOTAutograd partition function (pass it through
     `functools.partial` with the planner options, or use `backend`). The
     options are backend()'s, checked here too."""
@@ -1035,7 +1035,7 @@ def backend(policy="auto", budget=None, max_overhead=None, device=None, compiler
             decompositions=None, strict=True, keep_outputs=True, user_checkpoints="honor",
             collectives="keep", collective_cost=10.0, temporaries=None, memory=None,
             verify_rounds=3, compilers=None, offload=False, host_budget=None,
-            skip_useless=True):
+            skip_useless=False):
     """A `torch.compile` backend that partitions with remat. Every option is
     checked here: a bad one raises ValueError at once, naming the valid
     forms (budget: bytes, or a string such as "8GiB" or "8 GiB").
@@ -1087,9 +1087,13 @@ def backend(policy="auto", budget=None, max_overhead=None, device=None, compiler
     CUDA (planned as h200 by default) or `device=` naming one.
     host_budget: the most bytes offloaded values may hold in host memory
     at once (bytes or a string as budget; implies offload under auto).
-    skip_useless: a fixed policy (full, sqrt, selective, dots) whose plan
-    peaks at policy none's takes none's plan, which recomputes nothing
-    (True, the default); False applies the policy as stated.
+    skip_useless: True: a fixed policy (full, sqrt, selective, dots) whose
+    plan peaks at policy none's takes none's plan, which recomputes nothing;
+    False (the default) applies the policy as stated. (Not remat-opt's
+    default: a compiled region may be one of several, under graph breaks
+    or FSDP2's per-layer compiles, and what it hands its backward is held
+    while the other regions run, so a plan at the region's own peak can
+    still save the step's memory.)
     compilers: (forward, backward) graph compilers in place of the eager
     ones (what a benchmark that only partitions passes)."""
     _options.choice(compiler, COMPILERS, "compiler")
