@@ -1131,16 +1131,21 @@ bool Planner::addOffloadPlans(SmallVectorImpl<FrontierPoint> &frontier,
   OffloadSearch search = offloadSearch(sim);
   SmallVector<FrontierPoint> found;
   // Where the solver enumerated every keep/recompute plan, the three-way
-  // space is enumerated too when it has at most kMaxExactPlans plans
+  // space is enumerated too when it has at most maxPlans plans
   // (exactOffloads); its frontier is then exact, and the descents below
   // add only what lies outside it (plans that keep intermediates or
   // recompute twice).
+  // Each plan costs a replay of the function's events, so the work limit
+  // is the keep/recompute enumeration's (plans times ops at most 2^27).
   constexpr uint64_t kMaxExactPlans = uint64_t(1) << 20;
+  uint64_t maxPlans = std::min<uint64_t>(
+      kMaxExactPlans,
+      (uint64_t(1) << 27) / std::max<uint64_t>(1, graph.getOps().size()));
   if (!stats.enumerated.empty()) {
     SmallVector<FrontierPoint> exact;
     uint64_t count = 0;
-    if (exactOffloads(search, stats.enumerated, forcedOffloads,
-                      kMaxExactPlans, exact, count)) {
+    if (exactOffloads(search, stats.enumerated, forcedOffloads, maxPlans,
+                      exact, count)) {
       plan.report.offloadPlans = count;
       SmallVector<FrontierPoint> pareto;
       mergeIntoFrontier(pareto, exact);
