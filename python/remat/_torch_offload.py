@@ -173,6 +173,7 @@ def insert_copies(fw_module, bw_module, offloaded):
     fw_output = fw.find_nodes(op="output")[0]
     outputs = list(fw_output.args[0])
     bw_inputs = {n.name: n for n in bw.find_nodes(op="placeholder")}
+    bw_nodes = {n.name: n for n in bw.nodes}
     names = []
     for name, offload_before, prefetch_before in offloaded:
         x = fw_nodes[name]
@@ -207,8 +208,7 @@ def insert_copies(fw_module, bw_module, offloaded):
         order = _position(bw)
         users = sorted(placeholder.users, key=order.__getitem__)
         first = users[0] if users else bw.find_nodes(op="output")[0]
-        at = next((n for n in bw.nodes if n.name == prefetch_before), None) \
-            if prefetch_before else None
+        at = bw_nodes.get(prefetch_before) if prefetch_before else None
         if at is None or order[at] > order[first]:
             at = first
         with bw.inserting_before(at):

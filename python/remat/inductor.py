@@ -299,10 +299,7 @@ def simulate(graph, inputs, start_live=0, temporary=None):
             # operand; a copy to host memory holds no device bytes.)
             bind(name, names[copy.group(2)])
         elif copy and copy.group(1) == "offload":
-            counter[0] += 1
-            key = ("host", counter[0], name)
-            size[key] = 0
-            bind(name, key)
+            allocate(name, 0)
         elif expr in names:
             bind(name, names[expr])
         elif item and item.group(1) in names:

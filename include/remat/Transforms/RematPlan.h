@@ -118,8 +118,11 @@ struct RematPlan {
   uint64_t peakBytes = 0;
   double recomputeTime = 0;
   uint64_t recomputeFlops = 0;
+  /// The peak the certificate holds at: `peakBytes`, or auto's budget where
+  /// one was asked for and is above it.
+  uint64_t boundPeakBytes = 0;
   /// With PlannerOptions::certify: a lower bound on the recompute time of
-  /// every plan at `peakBytes` (the certificate), and whether the joint
+  /// every plan at `boundPeakBytes` (the certificate), and whether the joint
   /// cover's MILP raised it.
   std::optional<double> timeLowerBound;
   bool boundByMILP = false;

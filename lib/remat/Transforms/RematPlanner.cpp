@@ -296,6 +296,7 @@ std::optional<RematPlan> Planner::run() {
   }
   plan.report.offload = offloading;
   plan.report.hostBudget = options.hostBudget;
+  plan.boundPeakBytes = certifiedPeak(plan.peakBytes);
   if (options.certify) {
     // What any plan at this plan's peak must recompute. The bound never
     // needs to pass the plan's own time (it bounds every plan at this
@@ -306,7 +307,7 @@ std::optional<RematPlan> Planner::run() {
     // at most that much higher for the same recompute time, and its cost is
     // at least its recompute time.
     plan.timeLowerBound = context.getBounds().recomputeTime(
-        certifiedPeak(plan.peakBytes) + offloadableBytes(sim),
+        plan.boundPeakBytes + offloadableBytes(sim),
         (plan.recomputeTime + plan.exposedTime) * (1 - 1e-9),
         options.certificate == Certificate::Cover ? 0.0
                                                   : options.certificateSeconds,

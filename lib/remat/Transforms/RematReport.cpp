@@ -223,14 +223,10 @@ llvm::json::Object remat::buildReport(func::FuncOp func, Policy policy,
     bound = timeLowerBound;
     gap = recompute > 0 ? (recompute - timeLowerBound) / recompute : 0.0;
   }
-  // The bound holds for every plan up to this peak: auto's budget where
-  // one was asked for (RematPlanner.cpp, certifiedPeak), else the plan's.
-  uint64_t boundAt = policy == Policy::Auto && plan.report.budget
-                         ? std::max(result.peakBytes, *plan.report.budget)
-                         : result.peakBytes;
   report["certificate"] =
       llvm::json::Object{{"peak_bytes", static_cast<int64_t>(result.peakBytes)},
-                         {"bound_at_bytes", static_cast<int64_t>(boundAt)},
+                         {"bound_at_bytes",
+                          static_cast<int64_t>(plan.boundPeakBytes)},
                          {"recompute_time_s", recompute},
                          {"recompute_time_lower_bound_s", std::move(bound)},
                          {"gap", std::move(gap)},
