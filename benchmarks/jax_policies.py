@@ -66,7 +66,7 @@ def main():
                          "from the op that defines them")
     ap.add_argument("--scan", action="store_true",
                     help="the layers as one lax.scan over stacked parameters (remat unrolls "
-                         "it; XLA's cost analysis counts a scan's body once, so the FLOPs "
+                         "it: scan='unroll'; XLA's cost analysis counts a scan's body once, so the FLOPs "
                          "of the scanned steps are not comparable)")
     ap.add_argument("--compute-dtype", choices=["bf16"],
                     help="mixed precision: the layers computed in bf16, parameters and "
@@ -144,8 +144,10 @@ def main():
         # remat's frontier: its least peak and the peak of policy=none.
         low = None
         rb = args.result_buffers
+        # (--scan measures remat's plans of the unrolled scan, the tables of
+        # docs/JAX.md's "lax.scan"; benchmarks/jax_scan.py the rolled ones.)
         opts = dict(result_buffers=rb, collectives=args.collectives,
-                    device=FLOPS_DEVICE if args.objective == "flops" else "cpu")
+                    device=FLOPS_DEVICE if args.objective == "flops" else "cpu", scan="unroll")
         rows["remat policy=dots"], _ = analyse(rj.checkpoint(base, policy="dots", **opts))
         rows["remat policy=dots_no_batch"], _ = analyse(
             rj.checkpoint(base, policy="dots_no_batch", **opts))

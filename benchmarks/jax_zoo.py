@@ -292,14 +292,19 @@ def run(name, points, out=print):
                          f"BudgetError: least XLA total {least / MiB:.2f} MiB" if least else
                          f"BudgetError: {error}"[:160]))
     out(f"\n{name}: XLA's figures of value_and_grad (MiB; total = arguments + outputs + temp)")
-    out(f"{'step':<26} {'total':>9} {'temp':>9} {'GFLOP':>9}  note")
+    print_rows(rows, out)
+    return rows
+
+
+def print_rows(rows, out=print, width=26, digits=1):
+    """`rows` ((label, XLA's figures or None, note)) as a table in MiB."""
+    out(f"{'step':<{width}} {'total':>9} {'temp':>9} {'GFLOP':>9}  note")
     for label, a, note in rows:
         if a is None:
-            out(f"{label:<26} {'':>9} {'':>9} {'':>9}  {note}")
+            out(f"{label:<{width}} {'':>9} {'':>9} {'':>9}  {note}")
         else:
-            out(f"{label:<26} {total(a) / MiB:9.1f} {a['temp_bytes'] / MiB:9.1f} "
-                f"{a['flops'] / 1e9:9.3f}  {note}")
-    return rows
+            out(f"{label:<{width}} {total(a) / MiB:9.{digits}f} "
+                f"{a['temp_bytes'] / MiB:9.{digits}f} {a['flops'] / 1e9:9.3f}  {note}")
 
 
 def main():

@@ -104,6 +104,13 @@ TEST_F(SolverTest, SimulatorMatchesTheRewrite) {
         totalReclones += reclones;
         PlanSimulator::Result predicted =
             sim.simulate(sim.toBits(plan.kept, &plan.reclone));
+        // repeat=3: the held bytes counted twice more.
+        PlanSimulator thrice(*graph, device, results, /*repeat=*/3);
+        PlanSimulator::Result repeated =
+            thrice.simulate(thrice.toBits(plan.kept, &plan.reclone));
+        EXPECT_EQ(repeated.heldBytes, predicted.heldBytes);
+        EXPECT_EQ(repeated.peakBytes,
+                  predicted.peakBytes + 2 * predicted.heldBytes);
         FunctionStats before = computeFunctionStats(func, device, results);
         applyRematPlan(*graph, plan);
         FunctionStats after = computeFunctionStats(func, device, results);
@@ -111,6 +118,14 @@ TEST_F(SolverTest, SimulatorMatchesTheRewrite) {
             << name << " trial " << trial;
         EXPECT_EQ(predicted.recomputeFlops, after.flops - before.flops)
             << name << " trial " << trial;
+        // The held bytes are the rewritten function's saved activations
+        // (those that are preallocated results aside).
+        if (results == ResultBuffers::Defined)
+          EXPECT_EQ(predicted.heldBytes, after.savedActivationBytes)
+              << name << " trial " << trial;
+        else
+          EXPECT_LE(predicted.heldBytes, after.savedActivationBytes)
+              << name << " trial " << trial;
         ++checked;
       }
     }
@@ -172,6 +187,7 @@ TEST_F(SolverTest, SparseReplayEqualsTheFullReplay) {
         EXPECT_EQ(sparse.numClones, full.numClones) << where;
         EXPECT_EQ(sparse.recomputeFlops, full.recomputeFlops) << where;
         EXPECT_EQ(sparse.recomputeTime, full.recomputeTime) << where;
+        EXPECT_EQ(sparse.heldBytes, full.heldBytes) << where;
         ++checked;
       }
     }

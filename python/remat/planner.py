@@ -86,7 +86,8 @@ def find_remat_opt():
 
 def plan(text, policy="auto", budget=None, max_overhead=None, device="cpu", remat_opt=None,
          timeout=600, reclone=False, result_buffers="defined", certificate="cover",
-         offload=False, host_budget=None, skip_useless=True):
+         offload=False, host_budget=None, skip_useless=True, pareto=False,
+         repeat=1):
     """Runs --rematerialize on the joint function `text`; returns the report
     (a dict, with `planning_time_s` added: remat-opt's wall time).
 
@@ -114,7 +115,14 @@ def plan(text, policy="auto", budget=None, max_overhead=None, device="cpu", rema
 
     skip_useless: remat-opt's skip-useless= (a fixed policy whose plan
     peaks at policy none's takes none's plan; False: the policy as
-    stated)."""
+    stated).
+
+    pareto: remat-opt's pareto=true (the report's `pareto`: the frontier
+    of plans from the least peak to no recompute).
+
+    repeat: remat-opt's repeat= (the function is one iteration of a loop
+    run `repeat` times, a rolled scan's body: the peaks count what the
+    forward holds into the backward repeat - 1 more times)."""
     options = [f"policy={policy}", f"reclone={'true' if reclone else 'false'}",
                f"result-buffers={result_buffers}", f"certificate={certificate}"]
     if budget is not None:
@@ -127,6 +135,10 @@ def plan(text, policy="auto", budget=None, max_overhead=None, device="cpu", rema
         options.append(f"host-budget={host_budget}")
     if not skip_useless:
         options.append("skip-useless=false")
+    if pareto:
+        options.append("pareto=true")
+    if repeat != 1:
+        options.append(f"repeat={repeat}")
     with tempfile.TemporaryDirectory(prefix="remat-plan-") as tmp:
         src, report = os.path.join(tmp, "joint.mlir"), os.path.join(tmp, "report.json")
         with open(src, "w") as f:

@@ -8,6 +8,7 @@ with `jax.value_and_grad` of the unchanged function, both under `jax.jit`:
 the backward evaluates the same equations, so they agree to XLA's own
 reassociation (measured: bit-identical on one device, 1e-8 under shard_map).
 """
+import functools
 import os
 import re
 import sys
@@ -298,15 +299,19 @@ class SingleDevice(unittest.TestCase):
             self.assertLessEqual(max_diff(out, ref), TOL, policy)
         # The while loop is never recomputed (side effects in the IR).
         self.assertRegex(info.ir, r'"jax.while".*side_effects')
-        # A scan too long to unroll falls back with its size.
+        # A scan too long to unroll falls back with its size under
+        # scan="unroll"; by default it is planned rolled.
         long = jnp.ones((rj.SCAN_UNROLL_LIMIT // 2, 4))
 
         def scanned(v):
             return jnp.sum(jax.lax.scan(lambda c, y: (jnp.sin(c * y), None), v[0], v)[0])
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
-            jax.grad(rj.checkpoint(scanned))(long)
+            jax.grad(rj.checkpoint(scanned, scan="unroll"))(long)
         self.assertTrue(any("'scan': unrolled" in str(w.message) for w in caught), caught)
+        self.assertLessEqual(max_diff(jax.jit(jax.grad(rj.checkpoint(scanned)))(long),
+                                      jax.jit(jax.grad(scanned))(long)), TOL)
+        self.assertEqual(rj.last_plan().report["rolled_scans"][0]["length"], len(long))
 
     def test_ordinary_function(self):
         # Options are checked where they are given (ValueError naming the
@@ -464,6 +469,91 @@ class SingleDevice(unittest.TestCase):
         self.assertLessEqual(max_diff(jax.jit(jax.value_and_grad(f))(*args),
                                       jax.jit(jax.value_and_grad(loss_fn))(*args)), TOL)
 
+    def test_scan_planned_rolled(self):
+        # A 64-step LSTM (902 equations unrolled, above SCAN_ROLL_ABOVE):
+        # its scan is planned rolled. The body is planned once, with
+        # repeat=64 (what an iteration's forward holds into its backward
+        # is held 64 times), and runs as a custom_vjp in every iteration:
+        # the step keeps its rolled loop (few equations, whatever the
+        # length), gradients equal JAX's, policy full holds nothing per
+        # iteration beyond the carry (JAX's nothing_saveable), and at
+        # dots_saveable's XLA total the plan fits with no more temp bytes.
+        import jax_zoo
+        loss_fn, args, _ = jax_zoo.lstm(steps=64, hidden=128)
+        argnums = (0, 1, 2)   # every float input, as remat's verification compiles it
+
+        def figures(f, a):
+            return rj.xla_analysis(jax.value_and_grad(f, argnums=argnums), *a)
+        ref = jax.jit(jax.value_and_grad(loss_fn, argnums=argnums))(*args)
+        held = {}
+        for policy in ("none", "dots", "full", "auto"):
+            f = rj.checkpoint(loss_fn, policy=policy)
+            out = jax.jit(jax.value_and_grad(f, argnums=argnums))(*args)
+            info = rj.last_plan()
+            self.assertIsNone(info.fallback, policy)
+            [scan] = info.report["rolled_scans"]
+            self.assertEqual(scan["length"], 64)
+            # remat-opt's held bytes are the residuals the custom_vjp saves.
+            self.assertEqual(scan["report"]["repeat"], dict(
+                count=64, held_bytes=scan["saved_bytes_per_iteration"],
+                baseline_held_bytes=scan["report"]["repeat"]["baseline_held_bytes"]))
+            held[policy] = scan["saved_bytes_per_iteration"]
+            self.assertLessEqual(max_diff(out, ref), TOL, policy)
+            jaxpr = jax.make_jaxpr(jax.grad(f))(*args)
+            self.assertIn("scan[", str(jaxpr), policy)
+            self.assertLess(len(jaxpr.jaxpr.eqns), 60, policy)
+        with self.assertRaisesRegex(ValueError, "scan"):
+            rj.checkpoint(loss_fn, scan="roll")
+        self.assertEqual(held["full"], 0)
+        self.assertGreater(held["none"], held["dots"])
+        self.assertGreater(held["dots"], 0)
+        theirs = figures(*jax_zoo.lstm("dots_saveable", steps=64, hidden=128)[:2])
+        budget = jax_zoo.total(theirs)
+        f = rj.checkpoint(loss_fn, budget=budget)
+        ours = figures(f, args)
+        info = rj.last_plan()
+        self.assertIsNone(info.fallback)
+        self.assertLessEqual(jax_zoo.total(ours), budget)
+        self.assertLessEqual(ours["temp_bytes"], theirs["temp_bytes"])
+        self.assertLessEqual(info.xla["total_bytes"], budget)
+        self.assertLessEqual(max_diff(jax.jit(jax.value_and_grad(f, argnums=argnums))(*args),
+                                      ref), TOL)
+        report(f"rolled 64-step LSTM at dots_saveable's total {budget}: XLA total "
+               f"{jax_zoo.total(ours)}, temp {ours['temp_bytes']} vs {theirs['temp_bytes']}, "
+               f"rounds {info.rounds}")
+        # rj.plan plans at the budget in remat's model (no compile); unrolled
+        # on request, the same function is 64 iterations' equations.
+        planned = rj.plan(loss_fn, *args, budget=budget)
+        self.assertLessEqual(planned.report["result"]["peak_bytes"], budget)
+        self.assertGreater(rj.plan(loss_fn, *args, policy="none", scan="unroll").num_ops,
+                           32 * info.num_ops)
+        # A reverse scan with an integer carry, a nested scan in its body,
+        # no scanned input in a second scan inside a jit, has_aux: planned
+        # rolled under every policy, gradients equal.
+        w = jax.random.normal(jax.random.PRNGKey(0), (16, 16)) * 0.3
+        x, u = jnp.ones((8, 16)) * 0.1, jnp.float32(0.7)
+
+        def many(w, x, u):
+            def body(c, xi):
+                h, k = c
+                g, zs = jax.lax.scan(lambda g, z: (jnp.tanh(g * z + g @ w[:4, :4]), g.sum()),
+                                     h[:, :4], jnp.arange(3.0))
+                h = jnp.sin(h @ w) + xi + g.sum()
+                return (h, k + 1), (h * u).sum() + zs.sum()
+            (h, k), ys = jax.lax.scan(body, (x, 0), jnp.ones((40, 8, 16)), reverse=True)
+            h2, _ = jax.jit(lambda h: jax.lax.scan(lambda c, _: (jnp.cos(c) * u, None), h,
+                                                   None, length=30))(h)
+            return jnp.sum(h2 ** 2) + ys.sum() * k, {"k": k}
+        grad = functools.partial(jax.grad, argnums=(0, 1, 2), has_aux=True)
+        ref = jax.jit(grad(many))(w, x, u)
+        for options in (dict(policy="none"), dict(policy="full"), dict(), dict(budget=200_000)):
+            out = jax.jit(grad(rj.checkpoint(many, scan="rolled", has_aux=True, **options)))(
+                w, x, u)
+            info = rj.last_plan()
+            self.assertIsNone(info.fallback, options)
+            self.assertEqual([s["length"] for s in info.report["rolled_scans"]], [40, 30])
+            self.assertLessEqual(max_diff(out, ref), TOL, options)
+
     def test_scan_is_unrolled_and_planned(self):
         # Layers as one lax.scan over stacked parameters, reverse scans and
         # per-iteration outputs: planned (no fallback), gradients equal,
@@ -474,7 +564,7 @@ class SingleDevice(unittest.TestCase):
         def scan_loss(p, t):
             return M.gpt_loss(p, t, heads=HEADS, scan=True)
         ref = step(scan_loss)(stacked, tokens)
-        f = rj.checkpoint(scan_loss, max_overhead=0.1)
+        f = rj.checkpoint(scan_loss, scan="unroll", max_overhead=0.1)
         out = step(f)(stacked, tokens)
         info = rj.last_plan()
         self.assertIsNone(info.fallback)
@@ -491,7 +581,7 @@ class SingleDevice(unittest.TestCase):
         self.assertEqual(backward.count("dynamic_update_slice"), 8 * 3 + stowed)
         self.assertNotIn(" pad[", backward)
         # The iterations are blocks: policy full keeps each one's input.
-        full = step(rj.checkpoint(scan_loss, policy="full"))(stacked, tokens)
+        full = step(rj.checkpoint(scan_loss, scan="unroll", policy="full"))(stacked, tokens)
         self.assertLessEqual(max_diff(full, ref), TOL)
         self.assertIn("remat.block = 2", rj.last_plan().ir)
         report(f"scan: temp bytes {scan_none['temp_bytes']} -> {planned['temp_bytes']}, "
@@ -502,7 +592,7 @@ class SingleDevice(unittest.TestCase):
             return jnp.sum(h) + jnp.sum(ys * jnp.arange(3.0)[:, None])
         w = jnp.stack([jnp.eye(8) * 0.5 + 0.01 * k for k in range(3)])
         x = jnp.ones((4, 8))
-        out = jax.value_and_grad(rj.checkpoint(rev, policy="full"))(w, x)
+        out = jax.value_and_grad(rj.checkpoint(rev, scan="unroll", policy="full"))(w, x)
         self.assertIsNone(rj.last_plan().fallback)
         self.assertLessEqual(max_diff(out, jax.value_and_grad(rev)(w, x)), TOL)
 
@@ -519,7 +609,7 @@ class SingleDevice(unittest.TestCase):
                 return g, ys.sum()
             h, zs = jax.lax.scan(outer, x, w[:2])
             return jnp.sum(h) + jnp.sum(zs)
-        out = jax.value_and_grad(rj.checkpoint(nested, policy="full"))(w, x)
+        out = jax.value_and_grad(rj.checkpoint(nested, scan="unroll", policy="full"))(w, x)
         info = rj.last_plan()
         self.assertIsNone(info.fallback)
         # Six in the forward, two per each in the backward (some in one op
@@ -554,8 +644,8 @@ class SingleDevice(unittest.TestCase):
                     h = layer(h, wi)
             return jnp.mean(h ** 2)
         ws = [jax.tree.map(lambda a, i=i: a[i], w) for i in range(layers)]
-        scan_f = rj.checkpoint(scanned, policy="full")
-        loop_f = rj.checkpoint(looped, policy="full")
+        scan_f = rj.checkpoint(scanned, scan="unroll", policy="full")
+        loop_f = rj.checkpoint(looped, scan="unroll", policy="full")
         self.assertLessEqual(max_diff(step(scan_f)(w, x), step(scanned)(w, x)), TOL)
         scan_temp = rj.xla_analysis(jax.value_and_grad(scan_f), w, x)["temp_bytes"]
         loop_temp = rj.xla_analysis(jax.value_and_grad(loop_f), ws, x)["temp_bytes"]
@@ -583,7 +673,7 @@ class SingleDevice(unittest.TestCase):
                 return M.gpt_loss(p, t, heads=HEADS, scan=True, **options)
             if budget == "least":
                 with self.assertRaises(rj.BudgetError) as ctx:
-                    rj.plan(scan_loss, stacked, tokens, budget=1, memory="jaxpr")
+                    rj.plan(scan_loss, stacked, tokens, budget=1, memory="jaxpr", scan="unroll")
                 budget = ctx.exception.least_peak
             temps, outs = {}, {}
             for stow in ("1", "0"):
@@ -592,7 +682,7 @@ class SingleDevice(unittest.TestCase):
                     # (verify=False: the same plan with and without stowing)
                     # (memory="jaxpr": the figures below were measured on
                     # plans of remat's reading of the jaxpr)
-                    f = rj.checkpoint(scan_loss, memory="jaxpr",
+                    f = rj.checkpoint(scan_loss, scan="unroll", memory="jaxpr",
                                       **({"budget": budget, "verify": False}
                                          if budget else {"policy": "dots_no_batch"}))
                     temps[stow] = rj.xla_analysis(jax.value_and_grad(f), stacked,

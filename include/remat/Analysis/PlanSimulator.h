@@ -34,8 +34,15 @@ namespace remat {
 
 class PlanSimulator {
 public:
+  /// `repeat`: the function is one iteration of a loop that runs it
+  /// `repeat` times and holds what each iteration's forward hands its
+  /// backward until that backward runs (a rolled scan's body: every
+  /// iteration's forward runs before the first backward); a plan's peak
+  /// then counts its held bytes (Result::heldBytes) `repeat - 1` more
+  /// times.
   PlanSimulator(const JointGraph &graph, const DeviceInfo &device,
-                ResultBuffers results = ResultBuffers::Defined);
+                ResultBuffers results = ResultBuffers::Defined,
+                unsigned repeat = 1);
 
   /// Values are the results of the top-level ops, numbered in program order.
   unsigned getNumValues() const { return values.size(); }
@@ -52,6 +59,7 @@ public:
   /// Whether a forward op defines value `id`.
   bool isForwardValue(unsigned id) const { return forwardValue[id]; }
   uint64_t getArgumentBytes() const { return argumentBytes; }
+  unsigned getRepeat() const { return repeat; }
   /// Estimated time of the function as it is (no clones): the sum of its
   /// top-level ops' roofline times.
   double getStepTime() const { return stepTime; }
@@ -80,6 +88,11 @@ public:
     uint64_t recomputeFlops = 0;
     double recomputeTime = 0;
     unsigned numClones = 0;
+    /// Bytes of the forward values' buffers that a backward op or a clone
+    /// reads (the saved activations of the rewritten function; preallocated
+    /// results aside): what the forward holds into the backward. With
+    /// `repeat`, peakBytes includes (repeat - 1) times these.
+    uint64_t heldBytes = 0;
   };
 
   /// Where each original buffer is used in the rewritten function; filled on
@@ -158,13 +171,22 @@ private:
   /// result buffers (MemoryPlan::getBaseBytes).
   uint64_t baseBytes = 0;
   double stepTime = 0;
+  unsigned repeat = 1;
 
   /// A buffer of the rewritten function during a replay.
   struct Instance {
     int root; ///< buffer instance, -1 for a function argument
     unsigned start, end;
     uint64_t size;
+    /// A backward op or a clone uses the buffer (Result::heldBytes).
+    bool backwardUse = false;
   };
+  /// Sets `result`'s held bytes, and adds (repeat - 1) times them to its
+  /// peak.
+  void addHeldBytes(uint64_t held, Result &result) const {
+    result.heldBytes = held;
+    result.peakBytes += static_cast<uint64_t>(repeat - 1) * held;
+  }
   /// A difference array over `numEvents` events of the bytes of the
   /// buffers (the instances that are their own roots) over their intervals.
   static void intervalsToDelta(llvm::ArrayRef<Instance> instances,

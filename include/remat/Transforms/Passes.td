@@ -160,6 +160,11 @@ def Rematerialize : Pass<"rematerialize", "::mlir::func::FuncOp"> {
            "(0: not at all)">,
     Option<"pareto", "pareto", "bool", /*default=*/"false",
            "add the Pareto frontier of plans to the report">,
+    Option<"repeat", "repeat", "unsigned", /*default=*/"1",
+           "the function is one iteration of a loop run this many times "
+           "(a rolled scan's body): every iteration's forward runs before "
+           "the first backward, so a plan's peak counts the bytes its "
+           "forward holds into the backward repeat - 1 more times">,
     Option<"timeline", "timeline", "bool", /*default=*/"false",
            "add the bytes live at each op, before and after the rewrite, "
            "to the report (python3 -m remat.plot draws them)">,

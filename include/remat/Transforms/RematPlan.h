@@ -118,6 +118,9 @@ struct RematPlan {
   uint64_t peakBytes = 0;
   double recomputeTime = 0;
   uint64_t recomputeFlops = 0;
+  /// Bytes the forward holds into the backward (PlanSimulator::Result); with
+  /// repeat=, peakBytes counts them repeat - 1 more times.
+  uint64_t heldBytes = 0;
   /// The peak the certificate holds at: `peakBytes`, or auto's budget where
   /// one was asked for and is above it.
   uint64_t boundPeakBytes = 0;

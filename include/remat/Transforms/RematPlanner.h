@@ -50,6 +50,9 @@ struct PlannerOptions {
   std::optional<uint64_t> hostBudget;
   /// Compute the Pareto frontier for the report.
   bool pareto = false;
+  /// The function is one iteration of a loop run `repeat` times
+  /// (PlanSimulator's repeat).
+  unsigned repeat = 1;
   /// How the frontier is computed (solver=auto|search|exact).
   SolverMethod solver = SolverMethod::Auto;
   /// auto: plans may re-clone saved activations (RematPlan::reclone).

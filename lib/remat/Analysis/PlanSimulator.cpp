@@ -22,7 +22,8 @@ using namespace mlir;
 using namespace remat;
 
 PlanSimulator::PlanSimulator(const JointGraph &graph, const DeviceInfo &device,
-                             ResultBuffers results) {
+                             ResultBuffers results, unsigned repeat)
+    : repeat(std::max(repeat, 1u)) {
   ArrayRef<Operation *> bodyOps = graph.getOps();
   Block *body = bodyOps.front()->getBlock();
   for (BlockArgument arg : body->getArguments())
@@ -255,13 +256,14 @@ private:
   }
   /// Extends the buffer of `instance` to the current event, and notes where
   /// original buffers are used (for the solver).
-  void use(int instance, bool forwardUse) {
+  void use(int instance, bool forwardUse, bool backwardUse) {
     if (instance < 0)
       return;
     int buffer = instances[instance].root;
     if (buffer < 0)
       return;
     instances[buffer].end = event;
+    instances[buffer].backwardUse |= backwardUse;
     // Only original buffers are tracked (a backward view of a clone is an
     // original value living in a clone's buffer).
     if (!detail || buffer >= static_cast<int>(cloneOf.size()))
@@ -318,7 +320,7 @@ void PlanSimulator::Replay::materialize(int id) {
     int instance = mapped(used, /*rewritten=*/true);
     if (i == 0)
       aliased = instance;
-    use(instance, /*forwardUse=*/false);
+    use(instance, /*forwardUse=*/false, /*backwardUse=*/true);
   }
   unsigned first = instances.size();
   for (unsigned value : PlanSimulator::resultsOf(op)) {
@@ -358,7 +360,7 @@ void PlanSimulator::Replay::runOps(unsigned begin, unsigned end) {
       int instance = mapped(used, rewritten);
       if (i == 0)
         aliased = instance;
-      use(instance, op.forward);
+      use(instance, op.forward, rewritten);
     }
     if (op.numResults)
       define(op, op.firstResult, op.numResults, aliased);
@@ -395,6 +397,15 @@ PlanSimulator::Result PlanSimulator::Replay::finish() {
     if (detail)
       detail->live[at] = live;
     notePeak(result, at, live);
+  }
+  // (The prefix's own replay has no backward: nothing is held.)
+  if (sim.prefix.built) {
+    uint64_t held = 0;
+    for (unsigned id = 0; id < cloneOf.size(); ++id)
+      if (sim.forwardValue[id] && instances[id].root == static_cast<int>(id) &&
+          instances[id].backwardUse)
+        held += instances[id].size;
+    sim.addHeldBytes(held, result);
   }
   return result;
 }
@@ -558,12 +569,14 @@ private:
       return -1;
     return needsClone(alias) ? cloneOf[alias] : sparse.trackedOf[alias];
   }
-  void use(int instance) {
+  void use(int instance, bool backwardUse) {
     if (instance < 0)
       return;
     int buffer = instances[instance].root;
-    if (buffer >= 0)
+    if (buffer >= 0) {
       instances[buffer].end = event;
+      instances[buffer].backwardUse |= backwardUse;
+    }
   }
   void materialize(int id, unsigned op);
 
@@ -596,7 +609,7 @@ void PlanSimulator::SparseReplay::materialize(int id, unsigned index) {
     int instance = mapped(used, /*rewritten=*/true);
     if (i == 0)
       aliased = instance;
-    use(instance);
+    use(instance, /*backwardUse=*/true);
   }
   for (unsigned value : PlanSimulator::resultsOf(op)) {
     int instance = instances.size();
@@ -629,7 +642,7 @@ PlanSimulator::Result PlanSimulator::SparseReplay::run() {
           materialize(used, site.op);
     event = site.op + clones;
     for (int used : siteUses)
-      use(mapped(used, site.rewritten));
+      use(mapped(used, site.rewritten), site.rewritten);
     for (unsigned d = site.defBegin; d < site.defEnd; ++d) {
       Instance &entry = instances[sparse.trackedOf[sparse.siteDefs[d]]];
       entry.start = entry.end = event;
@@ -658,6 +671,12 @@ PlanSimulator::Result PlanSimulator::SparseReplay::run() {
     }
     visit(sparse.fixedAtOp[index]);
   }
+  uint64_t held = 0;
+  for (unsigned index = 0; index < sparse.tracked.size(); ++index)
+    if (instances[index].root == static_cast<int>(index) &&
+        instances[index].backwardUse)
+      held += instances[index].size;
+  sim.addHeldBytes(held, result);
   return result;
 }
 

@@ -280,6 +280,7 @@ std::optional<RematPlan> Planner::run() {
   PlanSimulator::Result figures =
       model ? model->getResult() : sim.simulate(bits);
   plan.peakBytes = figures.peakBytes;
+  plan.heldBytes = figures.heldBytes;
   plan.recomputeTime = figures.recomputeTime;
   plan.recomputeFlops = figures.recomputeFlops;
   if (model) {
@@ -1303,7 +1304,8 @@ PlanContext::~PlanContext() = default;
 const PlanSimulator &PlanContext::getSimulator() {
   if (!simulator)
     simulator =
-        std::make_unique<PlanSimulator>(graph, options.device, options.results);
+        std::make_unique<PlanSimulator>(graph, options.device, options.results,
+                                        options.repeat);
   return *simulator;
 }
 

@@ -14,6 +14,7 @@
 #include "remat/Analysis/FunctionStats.h"
 #include "remat/Analysis/JointGraph.h"
 #include "remat/Analysis/LowerBounds.h"
+#include "remat/Analysis/PlanSimulator.h"
 #include "remat/Transforms/RematPlanner.h"
 #include "remat/Transforms/RematReport.h"
 #include "remat/Transforms/RematRewrite.h"
@@ -123,14 +124,29 @@ struct RematerializePass
     FunctionStats baseline =
         computeFunctionStats(func, options.device, options.results, &*graph);
     baseline.peakLowerBound = context.getBounds().leastPeak().bytes;
+    // With repeat=, the peaks count what the other iterations hold (the
+    // simulator's; the memory plans below are one iteration's).
+    uint64_t repeated = options.repeat - 1, baselineHeld = 0;
+    if (repeated) {
+      const PlanSimulator &sim = context.getSimulator();
+      baselineHeld =
+          sim.simulate(llvm::BitVector(sim.getNumValues(), true)).heldBytes;
+      baseline.peakBytes += repeated * baselineHeld;
+    }
     describeRecomputeCosts(*graph, options.device, *plan);
     applyRematPlan(*graph, *plan);
     FunctionStats result =
         computeFunctionStats(func, options.device, options.results);
+    result.peakBytes += repeated * plan->heldBytes;
     llvm::json::Object object =
         buildReport(func, options.policy, options.device, baseline, result,
                     *plan, *plan->timeLowerBound, plan->boundByMILP,
                     timeline);
+    if (repeated)
+      object["repeat"] = llvm::json::Object{
+          {"count", static_cast<int64_t>(options.repeat)},
+          {"baseline_held_bytes", static_cast<int64_t>(baselineHeld)},
+          {"held_bytes", static_cast<int64_t>(plan->heldBytes)}};
     // The pass's statistics, which -mlir-pass-statistics shows only where
     // LLVM was built with statistics (not Debian's release build).
     object["statistics"] = llvm::json::Object{
@@ -230,6 +246,13 @@ struct RematerializePass
     if (!(certificateSeconds >= 0) || !std::isfinite(certificateSeconds))
       return fail(
           "certificate-seconds", "certificate-seconds must be a non-negative number of seconds");
+    if (repeat == 0)
+      return fail("repeat", "repeat must be at least 1 (the iterations of "
+                            "the loop the function is the body of)");
+    if (repeat > 1 && (options.offload || options.policy == Policy::Offload))
+      return fail("repeat", "repeat does not combine with host offload (the "
+                            "offload model counts one iteration)");
+    options.repeat = repeat;
     options.pareto = pareto;
     options.solver = solver;
     options.reclone = reclone;

@@ -29,7 +29,11 @@ checkpoint. This module therefore adds
 `--xla_disable_hlo_passes=cse_barrier_expander` to XLA_FLAGS when it is
 imported before JAX's backends start, and warns when it comes too late.
 
-A `lax.scan` is unrolled (up to SCAN_UNROLL_LIMIT equations). What remat
+A `lax.scan` is unrolled (up to SCAN_UNROLL_LIMIT equations), or, where
+unrolling would make more than SCAN_ROLL_ABOVE equations (or with
+scan="rolled"), planned rolled: its body planned once as one of `length`
+iterations (remat-opt's repeat=) and run as that plan's custom_vjp in
+every iteration of the scan XLA compiles (`rolled`). What remat
 cannot model (other control flow such as `cond` or `while`, effects,
 dynamic shapes, element types without a size) or any planner failure falls
 back to the function unchanged, with a warning naming the reason. An
@@ -37,6 +41,7 @@ impossible `budget` is an error (`remat.planner.PlanError`) stating the
 smallest peak remat can reach, unless `strict=False`. See docs/JAX.md.
 
 The package: `convert` (the function traced and written as remat IR),
+`rolled` (scans planned rolled),
 `buffers` (the buffers of XLA's compile of the joint step, per equation),
 `apply` (the plan made and applied as a `jax.custom_vjp`), `xla` (XLA's
 figures and the budget verified in them); this module has the options,
@@ -84,7 +89,9 @@ from .. import _adapter  # noqa: E402
 from .. import options as _opts  # noqa: E402
 from .._adapter import BudgetError, PlanError, PlanInfo, Unsupported  # noqa: E402,F401
 from .apply import _plan  # noqa: E402
-from .convert import SCAN_UNROLL_LIMIT, _prepare, _signature  # noqa: E402,F401
+from . import rolled as _rolled  # noqa: E402
+from .convert import SCAN_UNROLL_LIMIT, _prepare, _signature, _Trace  # noqa: E402,F401
+from .rolled import SCAN_ROLL_ABOVE  # noqa: E402,F401
 from .xla import _sharded, _verified_plan, xla_analysis  # noqa: E402
 
 __all__ = ["checkpoint", "plan", "last_plan", "plans", "clear_plans", "xla_analysis",
@@ -98,7 +105,7 @@ POLICIES = ("auto", "none", "full", "sqrt", "selective", "dots", "dots_no_batch"
 
 
 def _options(policy, budget, max_overhead, device, has_aux, result_buffers, collectives,
-             collective_cost, memory="xla", offload=False, host_budget=None):
+             collective_cost, memory="xla", offload=False, host_budget=None, scan="auto"):
     """The planning options, validated (ValueError naming the valid forms):
     the budget in bytes, auto with neither a budget nor a max_overhead
     given the least peak within options.DEFAULT_MAX_OVERHEAD, offload only
@@ -109,31 +116,34 @@ def _options(policy, budget, max_overhead, device, has_aux, result_buffers, coll
     options.update(_adapter.offload_options(policy, offload, host_budget, options["device"]))
     _opts.choice(result_buffers, ("preallocated", "defined"), "result_buffers")
     _opts.choice(memory, ("xla", "jaxpr"), "memory")
+    _opts.choice(scan, ("auto", "unroll", "rolled"), "scan")
     collective = _adapter.collective_options(collectives, collective_cost)
     if not isinstance(has_aux, bool):
         raise ValueError(f"has_aux must be True or False, not {has_aux!r}")
     return dict(options, has_aux=has_aux, result_buffers=result_buffers, memory=memory,
-                **collective)
+                scan=scan, **collective)
 
 
 def plan(fun, *args, policy="auto", budget=None, max_overhead=None, device="cpu",
          has_aux=False, result_buffers="preallocated", collectives="recompute",
-         collective_cost=10.0, memory="xla", offload=False, host_budget=None):
+         collective_cost=10.0, memory="xla", offload=False, host_budget=None, scan="auto"):
     """Plans `fun` at `args` (arrays, tracers or `jax.ShapeDtypeStruct`s);
     returns a PlanInfo. Raises ValueError for an invalid option, Unsupported
     for what remat does not model and PlanError when the planner refuses (an
     impossible budget). The options are checkpoint()'s; the plan is not
-    checked against XLA (checkpoint() does that)."""
+    checked against XLA (checkpoint() does that), except that a budget on
+    scans planned rolled is always found in XLA's numbers (the rolled
+    step's only measure: remat.jax.rolled)."""
     o = _options(policy, budget, max_overhead, device, has_aux, result_buffers, collectives,
-                 collective_cost, memory, offload, host_budget)
-    return _plan(_prepare(fun, args, o), o)
+                 collective_cost, memory, offload, host_budget, scan)
+    return _planned(fun, args, o, verify=False)
 
 
 def checkpoint(fun, *, policy="auto", budget=None, max_overhead=None, device="cpu",
                has_aux=False, strict=True, result_buffers="preallocated",
                collectives="recompute", collective_cost=10.0, static_argnums=(),
                static_argnames=(), verify=True, verify_rounds=3, memory="xla", offload=False,
-               host_budget=None):
+               host_budget=None, scan="auto"):
     """`fun` with remat's plan applied: differentiate the result (jax.grad,
     jax.value_and_grad, jax.vjp), and its backward recomputes what remat
     chose not to keep. Call it as `fun` (positional and keyword arguments,
@@ -176,6 +186,15 @@ def checkpoint(fun, *, policy="auto", budget=None, max_overhead=None, device="cp
     transfers are in the program but XLA keeps the values in device
     memory (`PlanInfo.offload_note`).
 
+    scan: how a `lax.scan` is planned: "unroll" (its iterations become
+    equations of the one function remat plans, up to SCAN_UNROLL_LIMIT
+    equations), "rolled" (its body planned once, as one iteration with the
+    carry as the block boundary, and that plan run in every iteration of
+    the rolled scan, which XLA compiles as a loop; outside the scans, JAX's
+    own autodiff) or "auto" (default: rolled where unrolling would make
+    more than SCAN_ROLL_ABOVE equations, else unrolled). docs/JAX.md,
+    "lax.scan: rolled or unrolled".
+
     static_argnums, static_argnames: arguments that are not traced (as
     `jax.jit`'s): they take part in the plan's key and `fun` sees them as
     given. Leaves that are no arrays (Python bools, ints, floats, strings)
@@ -193,16 +212,23 @@ def checkpoint(fun, *, policy="auto", budget=None, max_overhead=None, device="cp
     where XLA places its offloaded values in host memory (it reports host
     bytes); elsewhere (XLA:CPU) its device figure counts them, and the plan
     made at the budget is kept after one compile. The check costs one more
-    XLA compile per round.
+    XLA compile per round. With scans planned rolled, at least
+    rolled.ROLLED_ROUNDS rounds (a rolled step compiles fast), then the
+    fixed policies' plans that are cheaper than every plan that fitted
+    (docs/JAX.md, "lax.scan: rolled or unrolled").
 
     An invalid option is a ValueError here; an impossible budget a
     BudgetError at the first call (or, with strict=False, a warning and
     `fun` unchanged). Gradients are planned for every floating-point input
-    (XLA drops those the caller does not use). The plan is made on the
-    first call for each signature and kept; `plans()` lists them. Reverse
+    (XLA drops those the caller does not use); the budget is verified on
+    the step that differentiates the inputs the caller differentiates
+    (those that reach `fun` as jax.grad's or jax.vjp's tracers; every
+    floating-point input where none does). The plan is made on the
+    first call for each signature (and set of differentiated inputs) and
+    kept; `plans()` lists them. Reverse
     mode only: the result is a `jax.custom_vjp`."""
     o = _options(policy, budget, max_overhead, device, has_aux, result_buffers, collectives,
-                 collective_cost, memory, offload, host_budget)
+                 collective_cost, memory, offload, host_budget, scan)
     if not isinstance(verify_rounds, int) or verify_rounds < 1:
         raise ValueError(f"verify_rounds must be a positive int, not {verify_rounds!r}")
     static = _Statics(fun, static_argnums, static_argnames)
@@ -210,11 +236,17 @@ def checkpoint(fun, *, policy="auto", budget=None, max_overhead=None, device="cp
 
     def wrapped(*args, **kwargs):
         call = static.split(args, kwargs)
-        info = cache.get(call.key)
+        # The leaves the caller differentiates (jax.grad's, jax.vjp's
+        # tracers): the budget is verified on that step (XLA drops the
+        # other gradients), a plan made per set of them.
+        differentiated = tuple(k for k, x in enumerate(call.leaves) if _is_differentiated(x))
+        key = (call.key, differentiated)
+        info = cache.get(key)
         if info is None:
-            info = _plan_or_fallback(call.fun, call.leaves, o, strict,
+            info = _plan_or_fallback(call.fun, call.leaves,
+                                     dict(o, differentiated=differentiated), strict,
                                      verify and o["budget"] is not None, verify_rounds)
-            cache[call.key] = info
+            cache[key] = info
         if info.fallback is not None:
             return fun(*args, **kwargs)
         return info.apply()(*call.leaves)
@@ -283,6 +315,12 @@ class _Statics:
                                      key=(tree, statics, _signature(array_leaves)))
 
 
+def _is_differentiated(x):
+    """Whether `x` is a tracer of reverse- or forward-mode differentiation
+    (jax.grad and jax.vjp linearize: LinearizeTracer; jax.jvp: JVPTracer)."""
+    return type(x).__name__ in ("LinearizeTracer", "JVPTracer")
+
+
 def _is_array_like(x):
     """A leaf remat traces: a JAX array or tracer (a jax.Array too), a numpy array or scalar,
     a ShapeDtypeStruct."""
@@ -295,10 +333,7 @@ def _plan_or_fallback(fun, args, o, strict, verify=False, rounds=3):
                       f"XLA_FLAGS={XLA_FLAG}: XLA:CPU merges recomputation back into the forward "
                       "(import remat.jax first, or set the flag)", stacklevel=3)
     with _adapter.falling_back(strict) as outcome:
-        if verify and not _sharded(args):
-            info = _verified_plan(fun, args, o, rounds)
-        else:
-            info = _plan(_prepare(fun, args, o), o)
+        info = _planned(fun, args, o, verify, rounds)
     if outcome.reason is not None:
         info = PlanInfo(_signature(args))
         info.fallback = outcome.reason
@@ -307,6 +342,20 @@ def _plan_or_fallback(fun, args, o, strict, verify=False, rounds=3):
         _adapter.warn_fallback(f"running {getattr(fun, '__name__', 'the function')} without "
                                "checkpointing", info.fallback, stacklevel=3)
     return info
+
+
+def _planned(fun, args, o, verify, rounds=3):
+    """The plan of `fun` at `args`: its scans rolled where `o` says so
+    (remat.jax.rolled), else the whole function planned, its budget
+    verified in XLA's total where `verify` asks and the step can be
+    compiled alone (not inside shard_map)."""
+    sharded = _sharded(args)
+    trace = _Trace(fun, args, o["has_aux"], joint=False)
+    if _rolled.rolls(trace, o, sharded):
+        return _rolled.rolled_plan(fun, args, o, trace, verify and not sharded, rounds)
+    if verify and not sharded:
+        return _verified_plan(fun, args, o, rounds, trace)
+    return _plan(_prepare(fun, args, o, trace), o)
 
 
 def _flag_in_effect():

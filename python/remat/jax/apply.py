@@ -45,14 +45,17 @@ def _recast(x, shape, dtype):
     return jax.lax.bitcast_convert_type(x, dtype).reshape(shape)
 
 
-def _fence(env, inputs, ties, untied=True):
+def _fence(env, inputs, ties, untied=True, enabled=True):
     """Reads the vars `inputs` through optimization barriers, one per set
     of varying axes (under shard_map a barrier joins its operands' varying
     axes), each also taking the vars of `ties` that vary alike; the ties'
     fenced values replace them in `env`, so that later readers keep the
     barrier (XLA prunes barrier operands whose results are unused). A group
-    with no tie is fenced only if `untied`. Returns {input: fenced value}."""
+    with no tie is fenced only if `untied`; nothing is fenced unless
+    `enabled`. Returns {input: fenced value}."""
     inputs = dict.fromkeys(inputs)
+    if not enabled:
+        return {a: env[a] for a in inputs}
     groups = {}
     for a in inputs:
         groups.setdefault(_varying(env[a]), []).append(a)
@@ -90,10 +93,17 @@ class _Applied:
     offload policies put them) and are put back to device memory in the
     backward where the plan prefetches them (`_plan_prefetch`), through an
     optimization barrier with the backward values computed before it, so
-    that XLA cannot move the copy earlier."""
+    that XLA cannot move the copy earlier.
 
-    def __init__(self, trace, conv, saved, offloaded=None):
+    `fenced=False` (a rolled scan's body, remat.jax.rolled): no barriers and
+    no stowing. The forward and the backward are then separate loops,
+    which XLA cannot merge, and XLA:CPU aborts on some barriers inside a
+    loop (an optimization_barrier of small arrays in a while body, with
+    cse_barrier_expander disabled: docs/JAX.md)."""
+
+    def __init__(self, trace, conv, saved, offloaded=None, fenced=True):
         self.trace, self.conv = trace, conv
+        self.fenced = fenced
         self.saved = list(saved)
         self.offloaded = dict(offloaded or {})
         self.producer = {v: op for op in conv.order for v in op[2]}
@@ -121,7 +131,7 @@ class _Applied:
         self.chain_of = {}   # a chain's writes' vars -> the chain (its first write's var)
         self.narrow = [v for v in self.saved if 0 < _bits(v.aval.dtype) < 32 and
                        jax.dtypes.issubdtype(v.aval.dtype, np.floating)]
-        self.chains, self.stowed = self._plan_stowage()
+        self.chains, self.stowed = self._plan_stowage() if fenced else ({}, {})
         self.prefetch_at = self._plan_prefetch()
         fn = jax.custom_vjp(self._primal)
         fn.defvjp(self._fwd, self._bwd)
@@ -294,7 +304,7 @@ class _Applied:
                 # barrier with the latest buffer, so it runs where remat's
                 # order (and memory plan) has it.
                 fenced = _fence(env, [a for a in op[1] if _is_var(a) and _is_array(a)],
-                                list(latest.values()), untied=False)
+                                list(latest.values()), untied=False, enabled=self.fenced)
                 outs = self._eval(op, lambda a: fenced[a] if _is_var(a) and a in fenced
                                   else read(a))
             else:
@@ -370,7 +380,7 @@ class _Applied:
                 frontier = self._latest(tie, env)
             if k in narrow_at:
                 tie = self._read_later(frontier, k)
-                env.update(_fence(env, narrow_at[k], tie))
+                env.update(_fence(env, narrow_at[k], tie, enabled=self.fenced))
                 frontier = self._latest(tie, env)
             missing = self._missing(op[1], env)
             early = [a for a in op[1] if _is_var(a) and a in forward_side]
@@ -481,7 +491,7 @@ class _Applied:
         inputs = dict.fromkeys(a for m in missing + [op] for a in m[1]
                                if _is_var(a) and a in forward_side and a not in made
                                and _is_array(a))
-        env.update(_fence(env, inputs, frontier))
+        env.update(_fence(env, inputs, frontier, enabled=self.fenced))
 
         def read(a):
             return a.val if isinstance(a, _core.Literal) else env[a]
@@ -505,7 +515,9 @@ def _plan(prepared, o):
     report = _planner.plan(info.ir, policy=_planner_policy(o), budget=o["budget"],
                            max_overhead=o["max_overhead"], device=o["device"],
                            result_buffers=o["result_buffers"], offload=o["offload"],
-                           host_budget=o["host_budget"])
+                           host_budget=o["host_budget"],
+                           skip_useless=o.get("skip_useless", True),
+                           repeat=o.get("repeat", 1))
     info.report = report
     report["memory"] = info.memory
     info.times["plan"] = report["planning_time_s"]

@@ -247,12 +247,14 @@ def _scan_size(jaxpr):
 _UNROLL_INTO = {"pjit", "jit", "closed_call", "core_call"}
 
 
-def _eval_unrolled(jaxpr, consts, args):
+def _eval_unrolled(jaxpr, consts, args, scan=None):
     """Evaluates `jaxpr` as jax.core.eval_jaxpr does (under a trace, this
     records its equations), except that a `scan` runs as a Python loop over
     its body, one named scope `scan_iteration<i>` per iteration, and calls
     that hold a scan are entered (_flatten_eqns inlines calls anyway): the
-    recorded program has no scan left."""
+    recorded program has no scan left. `scan(eqn, inputs)`, where given,
+    evaluates the scans instead (remat.jax.rolled: a scan of the planned
+    body)."""
     from jax._src import source_info_util as _si
     env = {}
 
@@ -268,9 +270,9 @@ def _eval_unrolled(jaxpr, consts, args):
         with _si.user_context(eqn.source_info.traceback, name_stack=stack), \
                 eqn.ctx.manager:
             if name == "scan":
-                outs = _scan_unrolled(eqn.params, ins)
+                outs = scan(eqn, ins) if scan else _scan_unrolled(eqn.params, ins)
             elif name in _UNROLL_INTO and body is not None and _scan_size(body)[0]:
-                outs = _eval_unrolled(body, consts, ins)
+                outs = _eval_unrolled(body, consts, ins, scan)
             else:
                 outs = eqn.primitive.bind(*ins, **eqn.primitive.get_bind_params(eqn.params))
                 outs = outs if eqn.primitive.multiple_results else [outs]
@@ -309,9 +311,10 @@ class _Trace:
     """`fun` traced for one signature: its flat closed jaxpr, and the joint
     jaxpr of its vjp (inputs: the leaves, then one cotangent per
     differentiated output; results: the outputs, then the gradients of the
-    floating-point leaves)."""
+    floating-point leaves). With `joint=False`, the flat jaxpr only (what
+    remat.jax.rolled needs: it plans the scans' bodies, not the whole)."""
 
-    def __init__(self, fun, args, has_aux):
+    def __init__(self, fun, args, has_aux, joint=True):
         flat, self.in_tree = jax.tree_util.tree_flatten(args)
         self.closed, out_shape = jax.make_jaxpr(
             lambda *leaves: fun(*jax.tree_util.tree_unflatten(self.in_tree, leaves)),
@@ -327,6 +330,15 @@ class _Trace:
             raise Unsupported("the function has no floating-point input to differentiate")
         self.num_leaves = len(flat)
         self.num_outputs = len(out_avals)
+        self.fun, self.joint = fun, None
+        if joint:
+            self.make_joint()
+
+    def make_joint(self):
+        """The joint jaxpr (`joint`), the scans unrolled."""
+        if self.joint is not None:
+            return
+        fun, in_avals, out_avals = self.fun, self.closed.in_avals, self.closed.out_avals
         diff, diff_out, n = self.diff, self.diff_out, self.num_leaves
         in_tree = self.in_tree
 
@@ -849,13 +861,15 @@ def _planner_policy(o):
     return "dots-no-batch" if o["policy"] == "dots_no_batch" else o["policy"]
 
 
-def _prepare(fun, args, o):
-    """A PlanInfo with `fun` traced at `args` and converted to remat IR
-    under validated options `o` (_options), not yet planned."""
+def _prepare(fun, args, o, trace=None):
+    """A PlanInfo with `fun` traced at `args` (or its `trace`, made with
+    joint=False) and converted to remat IR under validated options `o`
+    (_options), not yet planned."""
     info = PlanInfo(_signature(args))
     info.options = o
     start = time.perf_counter()
-    trace = _Trace(fun, args, o["has_aux"])
+    trace = trace or _Trace(fun, args, o["has_aux"], joint=False)
+    trace.make_joint()
     info.times["trace"] = time.perf_counter() - start
     start = time.perf_counter()
     policy = _planner_policy(o)

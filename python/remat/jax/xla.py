@@ -23,11 +23,15 @@ def _xla_figures(info):
     bounds (result_buffers="preallocated"), and the host bytes. For a plan
     that offloads, `host_offload`: whether XLA placed anything in host
     memory (it reports host bytes); where not (XLA:CPU), `total_bytes`
-    counts the offloaded values as device bytes."""
+    counts the offloaded values as device bytes. The step differentiates
+    the inputs the caller differentiates where checkpoint() saw them
+    (options' "differentiated"), else every floating-point input."""
     trace = info.trace
     leaves = [_spec(a) for a in trace.closed.in_avals]
     cts = [_spec(trace.closed.out_avals[k]) for k in trace.diff_out]
-    step = _vjp_step(info.apply().fn, trace.diff, trace.diff_out)
+    seen = (info.options or {}).get("differentiated")
+    diff = [i for i in trace.diff if i in seen] if seen else trace.diff
+    step = _vjp_step(info.apply().fn, diff or trace.diff, trace.diff_out)
     figures = xla_analysis(step, leaves, cts)
     figures["total_bytes"] = (figures["temp_bytes"] + figures["argument_bytes"]
                               + figures["output_bytes"])
@@ -53,7 +57,7 @@ def _sharded(args):
     return False
 
 
-def _verified_plan(fun, args, o, rounds):
+def _verified_plan(fun, args, o, rounds, trace=None):
     """A plan whose step XLA compiles within the budget. remat's model and
     XLA's allocation differ both ways (XLA fuses, lends output buffers and
     schedules on its own; it also materializes values the jaxpr does not
@@ -70,9 +74,36 @@ def _verified_plan(fun, args, o, rounds):
     kept) as one more; the one that fits with the least estimated time is returned
     (`rounds` on it lists each plan's internal budget, or "policy full",
     and XLA's total). Raises BudgetError with XLA's figures when none fits."""
-    budget = o["budget"]
-    prepared = _prepare(fun, args, o)   # traced and converted once for all rounds
+    prepared = _prepare(fun, args, o, trace)   # traced and converted once for all rounds
+    full = None
+    if o["policy"] == "auto" and "remat.block" in prepared.ir:
+        # None fits: the plan of policy full (each checkpoint block's input
+        # kept, JAX's nothing_saveable per block), which XLA may compile to
+        # less than the least peak plan of remat's model (XLA fuses the
+        # recomputation into the backward's fusions, and lends the output
+        # buffers to what dies before the gradients are written).
+        def full():
+            return _plan(prepared, dict(o, policy="full", budget=None, offload=False,
+                                        host_budget=None))
+    return _verify_rounds(lambda internal: _plan(prepared, dict(o, budget=internal)),
+                          o["budget"], rounds, full)
+
+
+def _verify_rounds(plan_at, budget, rounds, full=None, what="the compiled step",
+                   candidates=None, most_candidates=3):
+    """_verified_plan's rounds, for any way of planning: `plan_at(internal)`
+    plans at an internal budget (a PlanInfo whose report has "result" and
+    "baseline" figures in remat's model; BudgetError with `least_peak`
+    below the least), `full()` (where given) the plan tried last when no
+    round fits. `candidates()` (where given): more plans (fixed policies'),
+    each compiled after the rounds, cheapest first, while it is cheaper in
+    remat's model than every plan that fitted and no plan XLA found over
+    the budget peaks lower in remat's model (at most `most_candidates`):
+    the rounds move an internal budget over a discrete frontier and can end
+    on a fitting plan that recomputes more than a policy's plan that fits
+    too."""
     internal, tried, fits, model = budget, [], [], None
+    over = []   # the model peaks of the plans XLA found over the budget
 
     def verify(info, label, internal_budget, **extra):
         """XLA's figures of `info`'s step, recorded as a round `label`."""
@@ -93,9 +124,11 @@ def _verified_plan(fun, args, o, rounds):
         if (info.report["result"]["peak_bytes"] <= budget if uncompared
                 else info.xla["total_bytes"] <= budget):
             fits.append(info)
+        else:
+            over.append(info.report["result"]["peak_bytes"])
     while len(tried) < rounds:
         try:
-            info = _plan(prepared, dict(o, budget=internal))
+            info = plan_at(internal)
         except BudgetError as error:
             # Below the least peak of remat's model: that plan, if XLA's
             # total for it is lower.
@@ -105,7 +138,7 @@ def _verified_plan(fun, args, o, rounds):
                     raise
                 break
             internal = error.least_peak
-            info = _plan(prepared, dict(o, budget=internal))
+            info = plan_at(internal)
         verify(info, internal, internal)
         if info.xla.get("host_offload") is False:
             break
@@ -113,14 +146,21 @@ def _verified_plan(fun, args, o, rounds):
         if following is None:
             break
         internal = following
-    if not fits and o["policy"] == "auto" and "remat.block" in prepared.ir:
-        # None fits: the plan of policy full (each checkpoint block's input
-        # kept, JAX's nothing_saveable per block), which XLA may compile to
-        # less than the least peak plan of remat's model (XLA fuses the
-        # recomputation into the backward's fusions, and lends the output
-        # buffers to what dies before the gradients are written).
-        verify(_plan(prepared, dict(o, policy="full", budget=None, offload=False,
-                                    host_budget=None)), "policy full", None, policy="full")
+    if candidates is not None:
+        def time_of(i):
+            return i.report["result"]["estimated_time_s"]
+        tried_candidates = 0
+        for info in sorted(candidates(), key=time_of):
+            if tried_candidates == most_candidates or (
+                    fits and time_of(info) >= min(map(time_of, fits))):
+                break
+            if any(peak <= info.report["result"]["peak_bytes"] for peak in over):
+                continue   # (a plan no larger in remat's model was over)
+            tried_candidates += 1
+            policy = getattr(info, "policy", info.options["policy"])
+            verify(info, f"policy {policy}", None, policy=policy)
+    if not fits and full is not None:
+        verify(full(), "policy full", None, policy="full")
     if fits:
         best = min(fits, key=lambda i: (i.report["result"]["estimated_time_s"],
                                         i.xla["total_bytes"]))
@@ -129,7 +169,7 @@ def _verified_plan(fun, args, o, rounds):
         return best
     least = min(total for _, total in tried)
     error = BudgetError(
-        f"XLA's total (arguments + outputs + temp bytes of the compiled step) is above the "
+        f"XLA's total (arguments + outputs + temp bytes of {what}) is above the "
         f"budget {budget} bytes after {len(tried)} plan(s): "
         + ", ".join(f"{t} bytes under {b}" if isinstance(b, str) else
                     f"{t} bytes at an internal budget of {b}" for b, t in tried)
