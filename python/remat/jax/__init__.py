@@ -92,7 +92,7 @@ from .apply import _plan  # noqa: E402
 from . import rolled as _rolled  # noqa: E402
 from .convert import SCAN_UNROLL_LIMIT, _prepare, _signature, _Trace  # noqa: E402,F401
 from .rolled import SCAN_ROLL_ABOVE  # noqa: E402,F401
-from .xla import _sharded, _verified_plan, xla_analysis  # noqa: E402
+from .xla import _manual_mesh, _sharded, _verified_plan, xla_analysis  # noqa: E402
 
 __all__ = ["checkpoint", "plan", "last_plan", "plans", "clear_plans", "xla_analysis",
            "Unsupported", "PlanError", "BudgetError", "XLA_FLAG", "PlanInfo"]
@@ -207,8 +207,10 @@ def checkpoint(fun, *, policy="auto", budget=None, max_overhead=None, device="cp
     that least peak and kept if XLA fits it), at most `verify_rounds`
     plans, keeps the cheapest that fits, and raises BudgetError with XLA's
     figures if none does (the plan's `xla` and its report's "xla" carry
-    XLA's figures, the host bytes too). Not inside `shard_map`, where the
-    step cannot be compiled alone. A plan that offloads is compared so only
+    XLA's figures, the host bytes too). Inside `shard_map`, the per-device
+    step is compiled alone as a shard_map of its own over the manual axes
+    (every input whole on each device), so the budget is one device's.
+    A plan that offloads is compared so only
     where XLA places its offloaded values in host memory (it reports host
     bytes); elsewhere (XLA:CPU) its device figure counts them, and the plan
     made at the budget is kept after one compile. The check costs one more
@@ -347,13 +349,19 @@ def _plan_or_fallback(fun, args, o, strict, verify=False, rounds=3):
 def _planned(fun, args, o, verify, rounds=3):
     """The plan of `fun` at `args`: its scans rolled where `o` says so
     (remat.jax.rolled), else the whole function planned, its budget
-    verified in XLA's total where `verify` asks and the step can be
-    compiled alone (not inside shard_map)."""
+    verified in XLA's total where `verify` asks (inside shard_map: the
+    per-device step compiled over a mesh of the manual axes, where this
+    process has the devices for one)."""
     sharded = _sharded(args)
+    if sharded and verify:
+        # The per-device step, compiled alone over the manual axes.
+        mesh = _manual_mesh()
+        verify = mesh is not None
+        o = dict(o, mesh=mesh)
     trace = _Trace(fun, args, o["has_aux"], joint=False)
     if _rolled.rolls(trace, o, sharded):
-        return _rolled.rolled_plan(fun, args, o, trace, verify and not sharded, rounds)
-    if verify and not sharded:
+        return _rolled.rolled_plan(fun, args, o, trace, verify, rounds)
+    if verify:
         return _verified_plan(fun, args, o, rounds, trace)
     return _plan(_prepare(fun, args, o, trace), o)
 

@@ -32,7 +32,37 @@ def _xla_figures(info):
     seen = (info.options or {}).get("differentiated")
     diff = [i for i in trace.diff if i in seen] if seen else trace.diff
     step = _vjp_step(info.apply().fn, diff or trace.diff, trace.diff_out)
-    figures = xla_analysis(step, leaves, cts)
+    mesh = (info.options or {}).get("mesh")
+    if mesh is not None:
+        # Inside shard_map: the per-device step, compiled as a shard_map of
+        # its own over the manual axes, every input whole on each device
+        # (the per-device shapes) and varying over the axes it varied over
+        # in the caller's shard_map, as its collectives expect; each output
+        # that varies gets a leading axis of size one split over its axes
+        # (a bitcast), so that memory_analysis() is one device's.
+        from jax.sharding import PartitionSpec
+        in_avals, out_avals = trace.closed.in_avals, trace.closed.out_avals
+        varying = [_axes(a) for a in in_avals] + [_axes(out_avals[k]) for k in trace.diff_out]
+        out_varying = ([_axes(a) for a in out_avals],
+                       tuple(_axes(in_avals[i]) for i in (diff or trace.diff)))
+        leaves = [jax.ShapeDtypeStruct(a.shape, a.dtype) for a in leaves]
+        cts = [jax.ShapeDtypeStruct(a.shape, a.dtype) for a in cts]
+        per_device, n = step, len(leaves)
+
+        def step(leaves, cts):
+            xs = [_vary(x, axes) for x, axes in zip(list(leaves) + list(cts), varying)]
+            outs, grads = per_device(xs[:n], xs[n:])
+            return ([x[None] if axes else x for x, axes in zip(outs, out_varying[0])],
+                    tuple(x[None] if axes else x for x, axes in zip(grads, out_varying[1])))
+        specs = jax.tree.map(lambda axes: PartitionSpec(axes) if axes else PartitionSpec(),
+                             out_varying, is_leaf=lambda a: isinstance(a, tuple) and
+                             all(isinstance(x, str) for x in a))
+        step = jax.shard_map(step, mesh=mesh, in_specs=PartitionSpec(), out_specs=specs)
+        # (compiled under its own mesh, not the caller's manual one)
+        with jax.sharding.use_abstract_mesh(mesh.abstract_mesh):
+            figures = xla_analysis(step, leaves, cts)
+    else:
+        figures = xla_analysis(step, leaves, cts)
     figures["total_bytes"] = (figures["temp_bytes"] + figures["argument_bytes"]
                               + figures["output_bytes"])
     if getattr(info, "offloaded", None):
@@ -46,7 +76,7 @@ HOST_FIELDS = ("host_temp_bytes", "host_argument_bytes", "host_output_bytes")
 
 def _sharded(args):
     """Whether any of `args` varies over manual mesh axes (inside
-    `shard_map`, where the step cannot be compiled alone)."""
+    `shard_map`: its step is verified per device, _xla_figures)."""
     for x in jax.tree_util.tree_leaves(args):
         try:
             t = jax.typeof(x)
@@ -55,6 +85,34 @@ def _sharded(args):
         if _aval_varying(t) or not getattr(getattr(t, "manual_axis_type", None), "empty", True):
             return True
     return False
+
+
+def _axes(aval):
+    """The manual axes `aval` varies over, as a sorted tuple."""
+    return tuple(sorted(_aval_varying(aval)))
+
+
+def _vary(x, axes):
+    """`x` as varying over the manual `axes` (none: `x`)."""
+    if not axes:
+        return x
+    pcast = getattr(jax.lax, "pcast", None)
+    return pcast(x, axes, to="varying") if pcast else jax.lax.pvary(x, axes)
+
+
+def _manual_mesh():
+    """Inside shard_map: a mesh of the manual axes (their names and sizes,
+    over this process's devices) on which the per-device step compiles as
+    a shard_map of its own; None where there is none or too few devices."""
+    abstract = jax.sharding.get_abstract_mesh()
+    names = getattr(abstract, "manual_axes", None)
+    if not names:
+        return None
+    sizes = [abstract.shape[n] for n in names]
+    try:
+        return jax.make_mesh(tuple(sizes), tuple(names))
+    except (ValueError, RuntimeError):
+        return None
 
 
 def _verified_plan(fun, args, o, rounds, trace=None):
