@@ -59,7 +59,6 @@ public:
   /// Whether a forward op defines value `id`.
   bool isForwardValue(unsigned id) const { return forwardValue[id]; }
   uint64_t getArgumentBytes() const { return argumentBytes; }
-  unsigned getRepeat() const { return repeat; }
   /// Estimated time of the function as it is (no clones): the sum of its
   /// top-level ops' roofline times.
   double getStepTime() const { return stepTime; }

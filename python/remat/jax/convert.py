@@ -555,8 +555,9 @@ class _Converted:
         if memory == "xla":
             if any(_aval_varying(v.aval) for v in jaxpr.invars):
                 self.memory = "jaxpr"
-                self.memory_note = ("XLA's buffers not read: inside shard_map the step cannot "
-                                    "be compiled alone (remat's reading of the jaxpr instead)")
+                self.memory_note = ("XLA's buffers not read: inside shard_map the flat joint "
+                                    "program is not compiled per device (remat's reading of "
+                                    "the jaxpr instead; the budget is verified per device)")
             else:
                 groups = self._xla_groups(grouped, results, constant)
         if self.memory == "jaxpr":
