@@ -44,8 +44,9 @@ class PlanInfo:
     memory model planned on: "ops", or "inductor" for Inductor's buffers),
     `inlined` (the ops Inductor computes inside the kernels that read them),
     `unnamed_bytes` (buffers of Inductor's no FX node names),
-    `memory_note` (why Inductor's view was not used) and `inductor` (Inductor's
-    own figures of the compiled step, where checked: docs/PyTorch.md).
+    `memory_note` (why Inductor's view was not used), `inductor` (Inductor's
+    own figures of the compiled step, where checked: docs/PyTorch.md) and
+    `step_region` (under a StepBudget: the region's key in its report).
 
     remat.jax: `signature`, `trace`, `converted`, `memory` ("xla": planned
     on the buffers of XLA's compile of the joint step, `converted.xla_buffers`;
@@ -82,6 +83,7 @@ class PlanInfo:
         self.model_error = None
         self.inductor = None
         self.value_bytes = {}
+        self.step_region = None      # StepBudget: the region's key
         # remat.jax
         self.signature = signature
         self.trace = None

@@ -779,7 +779,8 @@ def partition(joint_module, joint_inputs, *, num_fwd_outputs, policy="auto", bud
               max_overhead=None, device=None, strict=True, keep_outputs=True,
               user_checkpoints="honor", collectives="keep", collective_cost=10.0,
               temporaries="none", memory="ops", offload=False, host_budget=None,
-              skip_useless=False, fallback=None, _at_least_peak=False, **kwargs):
+              skip_useless=False, fallback=None, _at_least_peak=False, _region_options=None,
+              **kwargs):
     """An AOTAutograd partition function (pass it through
     `functools.partial` with the planner options, or use `backend`). The
     options are backend()'s, checked here too."""
@@ -819,6 +820,11 @@ def partition(joint_module, joint_inputs, *, num_fwd_outputs, policy="auto", bud
         text = conv.graph.text(conv.results, conv.forward_results)
         info.ir = text
         info.times["convert"] = time.perf_counter() - start
+        if _region_options is not None:
+            # (StepBudget: this region's plan in the step's budget, made on
+            # the IR its recording converted.)
+            options = dict(options, **_region_options(joint_module, text, info))
+            text = info.ir = options.pop("ir", text)
         device = options["device"] or _device_of(joint_inputs)
         max_overhead = options["max_overhead"]
         if max_overhead is not None and "recompute" in info.checkpoint_policies.values():
@@ -828,7 +834,8 @@ def partition(joint_module, joint_inputs, *, num_fwd_outputs, policy="auto", bud
             max_overhead += (user["result"]["estimated_time_s"]
                              / user["baseline"]["estimated_time_s"] - 1) * (1 + 1e-9)
         offload_options = dict(offload=options["offload"], host_budget=options["host_budget"],
-                               skip_useless=options["skip_useless"])
+                               skip_useless=options["skip_useless"],
+                               repeat=options.get("repeat", 1))
         try:
             report = _planner.plan(text, policy=options["policy"], budget=options["budget"],
                                    max_overhead=max_overhead, device=device, **offload_options)
@@ -1463,3 +1470,6 @@ def partition_stats(fw_module, bw_module, keep_outputs=True):
     saved_bytes = sum(size[b] for b in saved)
     return {"saved_bytes": saved_bytes, "recompute_flops": recompute, "peak_bytes": most(order),
             "host_peak_bytes": most(host_order)}
+
+
+from ._torch_step import StepBudget  # noqa: E402  (a budget for the whole step)

@@ -141,6 +141,163 @@ class GPTTest(SmallGPT, unittest.TestCase):
         self.assertIn("remat.block = 1 : i64", info.ir)
 
 
+def layer_compiled_gpt(backend, state=None, layers=4):
+    """The repository's GPT with each layer compiled on its own (torchtitan's
+    way, and what FSDP2's per-layer modules make): a region per layer."""
+    torch._dynamo.reset()
+    rt.clear_plans()
+    torch.manual_seed(0)
+    model = GPT(layers=layers, hidden=64, heads=2, vocab=128, dropout=0.0)
+    if state is not None:
+        model.load_state_dict(state)
+    for i, layer in enumerate(model.layers):
+        model.layers[i] = torch.compile(layer, backend=backend)
+    return model
+
+
+def measured_step(model, x, labels, runs=2):
+    """The profiler's peak of the last of `runs` steps (gradients set to
+    None before each: the first compiles), and the gradients."""
+    for _ in range(runs):
+        for p in model.parameters():
+            p.grad = None
+        _, peak = rt.measure_peak(lambda: model(x, labels).backward())
+    return peak, [p.grad.clone() for p in model.parameters()]
+
+
+class StepBudgetTest(unittest.TestCase):
+    """remat.torch.StepBudget: one budget for a step of several compiled
+    regions (docs/PyTorch.md, "A budget for the whole step")."""
+
+    @classmethod
+    def setUpClass(cls):
+        torch.manual_seed(0)
+        cls.state = GPT(layers=4, hidden=64, heads=2, vocab=128, dropout=0.0).state_dict()
+        gen = torch.Generator().manual_seed(1)
+        cls.x, cls.labels = torch.randn(2, 64, 64, generator=gen), torch.randint(0, 128, (128,), generator=gen)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            model = layer_compiled_gpt(rt.backend(policy="none"), cls.state)
+            cls.none_peak, cls.none_grads = measured_step(model, cls.x, cls.labels)
+
+    def test_step_budget_holds_across_regions(self):
+        budget = int(self.none_peak * 0.62)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            # A budget per region: each layer fits it alone, the step does not.
+            per_region = layer_compiled_gpt(rt.backend(budget=budget), self.state)
+            over, _ = measured_step(per_region, self.x, self.labels)
+            self.assertGreater(over, budget)
+            step = rt.StepBudget(budget)
+            model = layer_compiled_gpt(step.backend, self.state)
+            report = step.plan(lambda: model(self.x, self.labels).backward(), model)
+            planned = len(rt.plans())
+            measured, grads = measured_step(model, self.x, self.labels)
+        self.assertEqual(report["calls"], 4)
+        self.assertEqual(sum(r["calls"] for r in report["regions"]), 4)
+        self.assertEqual(report["rounds"][0]["policy"], "none")
+        # The chosen round's measured step fits and wastes under 2%; the
+        # step compiled after plan() is that round's, byte for byte.
+        self.assertLessEqual(report["measured_peak_bytes"], budget)
+        self.assertGreaterEqual(report["measured_peak_bytes"], budget * 0.98)
+        self.assertEqual(measured, report["measured_peak_bytes"])
+        self.assertTrue(equal(grads, self.none_grads))
+        # Every region of the compiled step planned with its chosen options.
+        chosen = report["chosen"]["budgets"]
+        self.assertEqual(len(rt.plans()) - planned, len(report["regions"]))
+        for info in rt.plans()[planned:]:
+            self.assertIsNone(info.fallback)
+            self.assertLessEqual(info.report["result"]["peak_bytes"], chosen[info.step_region]["budget"])
+
+    def test_step_budget_under_inductor(self):
+        # The regions compiled by Inductor (remat its custom partitioner,
+        # planning on Inductor's buffers): the step measured after planning
+        # fits the budget within 2%, gradients bit-identical to Inductor's
+        # under policy none.
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            model = layer_compiled_gpt(rt.backend(policy="none", compiler="inductor"), layers=3)
+            none_peak, none_grads = measured_step(model, self.x, self.labels)
+            budget = int(none_peak * 0.7)
+            step = rt.StepBudget(budget, compiler="inductor")
+            model = layer_compiled_gpt(step.backend, layers=3)
+            report = step.plan(lambda: model(self.x, self.labels).backward(), model)
+            measured, grads = measured_step(model, self.x, self.labels)
+        self.assertEqual(report["calls"], 3)
+        self.assertLessEqual(measured, budget)
+        self.assertGreaterEqual(measured, budget * 0.98)
+        self.assertEqual(measured, report["measured_peak_bytes"])
+        self.assertTrue(all(info.memory == "inductor" for info in rt.plans()))
+        self.assertTrue(equal(grads, none_grads))
+
+    def test_step_budget_errors(self):
+        for bad in (None, "5 parsecs", -3):
+            with self.assertRaises(ValueError):
+                rt.StepBudget(bad)
+        with self.assertRaises(ValueError):
+            rt.StepBudget("1MiB", rounds=0)
+        with self.assertRaises(ValueError):
+            rt.StepBudget("1MiB", compiler="x")
+        budget = int(self.none_peak * 0.3)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            step = rt.StepBudget(budget)
+            model = layer_compiled_gpt(step.backend, self.state)
+            with self.assertRaises(rt._planner.BudgetError) as caught:
+                step.plan(lambda: model(self.x, self.labels).backward(), model)
+        self.assertIn(f"no plan of the step fits the budget {budget} bytes", str(caught.exception))
+        self.assertGreater(caught.exception.least_peak, budget)
+        with self.assertRaises(rt._planner.PlanError):
+            rt.StepBudget("1MiB").plan(lambda: None)   # no region ran
+
+    def test_choose_against_every_combination(self):
+        # The greedy search (what plans more candidates than
+        # EXACT_COMBINATIONS) against every combination, on random regions:
+        # it fits wherever a combination fits, never over the budget.
+        import itertools
+        import random
+        from remat import _torch_step as ts
+
+        class Region:
+            def __init__(self, points, out, grads):
+                self.points, self.output_bytes, self.gradient_bytes = points, out, grads
+                self.calls = 0
+            own = ts._Region.own
+            left = ts._Region.left
+            time = ts._Region.time
+
+        rng, ratios, exact = random.Random(7), [], ts.EXACT_COMBINATIONS
+        for _ in range(200):
+            regions = {f"r{k}": Region(sorted({(rng.randint(100, 1000), rng.randint(0, 500),
+                                                 rng.uniform(1, 2)) for _ in range(rng.randint(1, 6))},
+                                               key=lambda t: (t[2], t[0], t[1])),
+                                       rng.randint(0, 50), rng.randint(0, 100))
+                       for k in range(rng.randint(1, 3))}
+            calls = [rng.choice(list(regions)) for _ in range(rng.randint(1, 6))]
+            regions = {k: r for k, r in regions.items() if k in calls}
+            for k, r in regions.items():
+                r.calls = calls.count(k)
+            budget = rng.randint(300, 3000)
+            fits = [dict(zip(regions, c)) for c in itertools.product(
+                *(range(len(r.points)) for r in regions.values()))]
+            fits = [p for p in fits if ts.step_model(calls, regions, p)[0] <= budget]
+            best = min((ts._step_time(regions, p) for p in fits), default=None)
+            self.assertEqual(ts.choose(calls, regions, budget)[0] is None, best is None)
+            try:
+                ts.EXACT_COMBINATIONS = 0
+                pick, peak = ts.choose(calls, regions, budget)
+            finally:
+                ts.EXACT_COMBINATIONS = exact
+            self.assertEqual(pick is None, best is None)
+            if best is not None:
+                self.assertLessEqual(peak, budget)
+                self.assertAlmostEqual(ts._step_time(regions, ts.choose(calls, regions, budget)[0]),
+                                       best)
+                ratios.append(ts._step_time(regions, pick) / best)
+        print(f"(greedy step time / the least: worst {max(ratios):.4f} over {len(ratios)} "
+              f"fitting draws)", file=sys.stderr)
+
+
 class OneBlockTest(PlanChecks, unittest.TestCase):
     """A region without numbered submodules (one layer compiled on its own,
     as under FSDP2) is one checkpoint block: full and sqrt plan it."""
@@ -445,7 +602,8 @@ def _data_parallel_worker(rank, world, configs, out_dir):
     import torch.distributed as dist
     _join_ranks(rank, world, out_dir)
     results = []
-    for kind, policy in configs:
+
+    def build(kind, backend):
         torch._dynamo.reset()
         rt.clear_plans()
         torch.manual_seed(0)
@@ -458,17 +616,47 @@ def _data_parallel_worker(rank, world, configs, out_dir):
         else:
             from torch.nn.parallel import DistributedDataParallel
             model = DistributedDataParallel(model)
-        backend = (rt.pytorch_backend("default") if policy == "default"
-                   else rt.backend(policy=policy))
+        return model, torch.compile(model, backend=backend)
+
+    for kind, policy in configs:
         gen = torch.Generator().manual_seed(rank)
-        x, labels = torch.randn(2, 32, 64, generator=gen), torch.randint(0, 128, (64,), generator=gen)
+        # (Sequence 128: the activations, not the parameters FSDP2 gathers
+        # outside the regions, make the step.)
+        seq = 128
+        x = torch.randn(2, seq, 64, generator=gen)
+        labels = torch.randint(0, 128, (2 * seq,), generator=gen)
+        step = None
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            torch.compile(model, backend=backend)(x, labels).backward()
+            if policy == "step":
+                # A step budget at 0.85 of policy none's measured step.
+                model, compiled = build(kind, rt.backend(policy="none"))
+                none_peak, _ = measured_step(compiled, x, labels, runs=3)
+                step = rt.StepBudget(int(none_peak * 0.85))
+                model, compiled = build(kind, step.backend)
+                step.plan(lambda: compiled(x, labels).backward(), model)
+                planned = len(rt.plans())
+                # (Five steps: FSDP2's prefetches overlap gloo's threads,
+                # whose allocations the profiler counts, so its peak varies
+                # from step to step.)
+                runs = [measured_step(compiled, x, labels, runs=1 if k else 2)[0]
+                        for k in range(5)]
+                for p in model.parameters():
+                    p.grad = None
+                compiled(x, labels).backward()
+            else:
+                model, compiled = build(kind, rt.pytorch_backend("default") if policy == "default"
+                                        else rt.backend(policy=policy))
+                compiled(x, labels).backward()
+        infos = rt.plans()[planned:] if step else rt.plans()
         results.append(dict(
             grads=[p.grad.to_local().clone() if hasattr(p.grad, "to_local") else p.grad.clone()
                    for p in model.parameters()],
-            fallbacks=[info.fallback for info in rt.plans()], regions=len(rt.plans())))
+            fallbacks=[info.fallback for info in infos], regions=len(infos),
+            saved=[info.saved for info in infos],
+            step=step and dict(budget=step.budget, runs=runs,
+                               planned=step.report["measured_peak_bytes"],
+                               calls=step.report["calls"])))
     torch.save(results, os.path.join(out_dir, f"{rank}.pt"))
     dist.destroy_process_group()
 
@@ -503,12 +691,30 @@ class TensorParallelTest(unittest.TestCase):
         # DDP and FSDP2 (each layer sharded: a region per layer) steps are
         # planned, no region falls back, gradients bit-identical to the
         # default partition's on both ranks.
-        configs = [("ddp", "default"), ("ddp", "auto"), ("fsdp", "default"), ("fsdp", "auto")]
-        for rank in _spawn(_data_parallel_worker, configs):
-            for k in (1, 3):
+        # With a step budget (StepBudget, at 0.85 of policy none's measured
+        # step): the plan's measured step fits it, the median of five steps
+        # after planning is at most that and wastes under 2% of the budget,
+        # the ranks make the same plan.
+        configs = [("ddp", "default"), ("ddp", "auto"), ("ddp", "step"),
+                   ("fsdp", "default"), ("fsdp", "auto"), ("fsdp", "step")]
+        ranks = _spawn(_data_parallel_worker, configs)
+        for rank in ranks:
+            for k in (1, 2, 4, 5):
+                default = 0 if k < 3 else 3
                 self.assertGreater(rank[k]["regions"], 0, configs[k])
                 self.assertEqual(rank[k]["fallbacks"], [None] * rank[k]["regions"], configs[k])
-                self.assertTrue(equal(rank[k]["grads"], rank[k - 1]["grads"]), configs[k])
+                self.assertTrue(equal(rank[k]["grads"], rank[default]["grads"]), configs[k])
+            for k in (2, 5):
+                step = rank[k]["step"]
+                measured = sorted(step["runs"])[2]     # the median step
+                print(f"({configs[k][0]} step budget {step['budget']}: planned "
+                      f"{step['planned']}, measured {step['runs']})", file=sys.stderr)
+                self.assertLessEqual(step["planned"], step["budget"], configs[k])
+                self.assertLessEqual(measured, step["planned"], configs[k])
+                self.assertGreaterEqual(measured, step["budget"] * 0.98, configs[k])
+        self.assertGreater(ranks[0][5]["step"]["calls"], 1)   # FSDP2: a region per layer
+        for k in (2, 5):
+            self.assertEqual(ranks[0][k]["saved"], ranks[1][k]["saved"], configs[k])
 
     def test_tensor_parallel_planned(self):
         # DTensor passes its DeviceMesh into the joint graph (an opaque

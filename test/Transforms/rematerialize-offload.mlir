@@ -90,8 +90,8 @@ func.func @mlp4(%x: tensor<512x64xf32>, %w1: tensor<64x64xf32>, %w2: tensor<64x6
 // The frontier with offload: each point's offloads, host peak and exposed
 // time; at its least peak (the keep/recompute frontier's) it costs 6.74e-05 s
 // where keep/recompute alone costs 7.04e-05 s.
-// PARETO: "pareto":[{"estimated_time_s":6.7351681666{{[0-9]+}}e-05,"exposed_copy_time_s":0,"host_peak_bytes":131072,"offloaded":1,"peak_bytes":868356,"recompute_flops":4259840},
-// PARETO-SAME: {"estimated_time_s":6.4293655000{{[0-9]+}}e-05,"exposed_copy_time_s":0,"host_peak_bytes":262144,"offloaded":2,"peak_bytes":884740,"recompute_flops":65536},
+// PARETO: "pareto":[{"estimated_time_s":6.7351681666{{[0-9]+}}e-05,"exposed_copy_time_s":0,"held_bytes":524288,"host_peak_bytes":131072,"offloaded":1,"peak_bytes":868356,"recompute_flops":4259840},
+// PARETO-SAME: {"estimated_time_s":6.4293655000{{[0-9]+}}e-05,"exposed_copy_time_s":0,"held_bytes":655360,"host_peak_bytes":262144,"offloaded":2,"peak_bytes":884740,"recompute_flops":65536},
 // PARETO-SAME: "peak_bytes":1114120,"recompute_flops":0}]
 
 // max-overhead counts the exposed copy time with the recompute time: at no

@@ -3,6 +3,7 @@
 // RUN: remat-opt %s --rematerialize="policy=full report=-" -o /dev/null | FileCheck %s --check-prefix=ONCE
 // RUN: remat-opt %s --rematerialize="policy=auto budget=4300000 repeat=4 report=-" -o /dev/null | FileCheck %s --check-prefix=AUTO
 // RUN: remat-opt %s --rematerialize="policy=auto budget=4300000 report=-" -o /dev/null | FileCheck %s --check-prefix=AUTO1
+// RUN: remat-opt %s --rematerialize="policy=auto budget=4400000 pareto=true repeat=4 report=-" -o /dev/null | FileCheck %s --check-prefix=PARETO
 // RUN: not remat-opt %s --rematerialize="policy=auto repeat=0 max-overhead=0.1" -o /dev/null 2>&1 | FileCheck %s --check-prefix=ZERO
 // RUN: not remat-opt %s --rematerialize="policy=auto budget=4300000 offload=true device=h200 repeat=2" -o /dev/null 2>&1 | FileCheck %s --check-prefix=OFFLOAD
 
@@ -34,6 +35,11 @@
 // AUTO: "decision":"recompute"
 // AUTO-SAME: "decision":"recompute"
 // AUTO: "repeat":{"baseline_held_bytes":32896,"count":4,"held_bytes":128}
+
+// Each frontier point says what its plan holds; under repeat=4 its peak is
+// its own peak (policy none's, 4,259,972) plus 3 times that.
+// PARETO: "pareto":[{"estimated_time_s":{{[^,]*}},"held_bytes":0,"peak_bytes":4259972,
+// PARETO-SAME: "held_bytes":32896,"peak_bytes":4358660,
 // AUTO-SAME: "peak_bytes":4260356
 // AUTO1-NOT: "decision":"recompute"
 // AUTO1: "peak_bytes":4259972

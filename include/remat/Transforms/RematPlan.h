@@ -33,6 +33,9 @@ struct FrontierPoint {
   uint64_t peakBytes = 0;
   double recomputeTime = 0;
   uint64_t recomputeFlops = 0;
+  /// What the plan's forward holds into its backward (PlanSimulator's
+  /// heldBytes), set where the report lists the frontier.
+  uint64_t heldBytes = 0;
   /// The plan: kept forward values, by simulator value id.
   llvm::BitVector kept;
   /// Kept values offloaded to host memory (simulator value ids, ascending),

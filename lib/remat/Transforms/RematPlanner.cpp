@@ -855,8 +855,10 @@ bool Planner::solve() {
       plan.report.optimalTime = cost;
   if (options.pareto) {
     plan.report.pareto = std::move(frontier);
-    for (FrontierPoint &point : plan.report.pareto)
+    for (FrontierPoint &point : plan.report.pareto) {
+      point.heldBytes = sim.simulate(point.kept).heldBytes;
       point.kept.clear();
+    }
   }
   return true;
 }

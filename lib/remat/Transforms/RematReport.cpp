@@ -264,6 +264,7 @@ llvm::json::Object remat::buildReport(func::FuncOp func, Policy policy,
           {"peak_bytes", static_cast<int64_t>(point.peakBytes)},
           {"estimated_time_s", baseline.estimatedTime + point.cost()},
           {"recompute_flops", static_cast<int64_t>(point.recomputeFlops)},
+          {"held_bytes", static_cast<int64_t>(point.heldBytes)},
       });
     if (plan.report.offload)
       for (auto [json, point] : llvm::zip(points, plan.report.pareto)) {

@@ -272,8 +272,7 @@ class _Applied:
         return {c: chains[c] for c in used}, stowed
 
     def __call__(self, *args):
-        flat = jax.tree_util.tree_leaves(args)
-        return jax.tree_util.tree_unflatten(self.trace.out_tree, self.fn(*flat))
+        return self.trace.call_flat(self.fn, args)
 
     @staticmethod
     def _eval(op, read):

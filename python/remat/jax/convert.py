@@ -334,6 +334,11 @@ class _Trace:
         if joint:
             self.make_joint()
 
+    def call_flat(self, fn, args):
+        """fn (a function of the flat leaves) called on `args` as the traced
+        function is, its results in the traced function's structure."""
+        return jax.tree_util.tree_unflatten(self.out_tree, fn(*jax.tree_util.tree_leaves(args)))
+
     def make_joint(self):
         """The joint jaxpr (`joint`), the scans unrolled."""
         if self.joint is not None:

@@ -55,6 +55,13 @@ def _scans(jaxpr):
     return found
 
 
+def _trace_scans(trace):
+    """_scans of the traced function, found once per trace."""
+    if getattr(trace, "_rolled_scans", None) is None:
+        trace._rolled_scans = _scans(trace.closed.jaxpr)
+    return trace._rolled_scans
+
+
 def rolls(trace, o, sharded):
     """Whether the function traced as `trace` has its scans planned rolled
     under options `o` (its `scan`): "rolled" always, "auto" where
@@ -62,15 +69,14 @@ def rolls(trace, o, sharded):
     never. Host offload is planned unrolled ("rolled" with it is
     Unsupported)."""
     mode = o.get("scan", "auto")
-    has_scan, size = _scan_size(trace.closed.jaxpr)
-    if not has_scan or mode == "unroll" or not _scans(trace.closed.jaxpr):
+    if mode == "unroll" or not _trace_scans(trace):
         return False
     if o.get("offload"):
         if mode == "rolled":
             raise Unsupported("host offload with scans planned rolled (scan='rolled'): "
                               "remat's offload model counts one iteration")
         return False
-    return mode == "rolled" or size > SCAN_ROLL_ABOVE
+    return mode == "rolled" or _scan_size(trace.closed.jaxpr)[1] > SCAN_ROLL_ABOVE
 
 
 class _Body:
@@ -134,8 +140,7 @@ class _Rolled:
         return _eval_unrolled(closed.jaxpr, closed.consts, flat, self._scan)
 
     def __call__(self, *args):
-        flat = jax.tree_util.tree_leaves(args)
-        return jax.tree_util.tree_unflatten(self.trace.out_tree, self.fn(*flat))
+        return self.trace.call_flat(self.fn, args)
 
     def _scan(self, eqn, ins):
         params = eqn.params
@@ -167,7 +172,7 @@ def rolled_plan(fun, args, o, trace, verify=False, rounds=3):
     BudgetError with XLA's figures where none fits); without `verify`, the
     bodies are planned at the budget in remat's model."""
     from .xla import _verify_rounds
-    bodies = [_Body(eqn, o) for eqn in _scans(trace.closed.jaxpr)]
+    bodies = [_Body(eqn, o) for eqn in _trace_scans(trace)]
 
     def combined(picks):
         info = _adapter.PlanInfo(_signature(args))
@@ -225,7 +230,7 @@ def rolled_plan(fun, args, o, trace, verify=False, rounds=3):
         # The fixed policies' plans (each once: some coincide).
         plans, seen = [], set()
         for p in ("none", "selective", "dots", "dots_no_batch"):
-            info = combined([b.plan(policy=p) for b in bodies])
+            info = combined(nones if p == "none" else [b.plan(policy=p) for b in bodies])
             info.policy = p
             key = tuple(frozenset(s["plan"].saved) for s in info.scans)
             if key not in seen:
