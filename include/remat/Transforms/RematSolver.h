@@ -18,6 +18,8 @@
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/SmallVector.h"
 
+#include <optional>
+
 namespace remat {
 
 
@@ -67,6 +69,13 @@ struct SolverOptions {
   /// enumerated is handed back (SolverStats::enumerated), for the offload
   /// planner's exact three-way enumeration.
   uint64_t keepEnumerated = 0;
+  /// The budget the plan is for (policy auto with budget=): the search
+  /// then fills the frontier's hole under it (Solver::fillUnder).
+  std::optional<uint64_t> targetPeak;
+  /// The most recompute time the plan may add (policy auto with
+  /// max-overhead=): the search then descends from the frontier's lowest
+  /// plan within it as far as the time allows (Solver::descendWithin).
+  std::optional<double> targetTime;
 };
 
 /// What the solver did.

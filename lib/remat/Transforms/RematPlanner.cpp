@@ -787,6 +787,11 @@ bool Planner::solve() {
   }
   solver.method = options.solver;
   solver.reclone = options.reclone;
+  if (options.policy == Policy::Auto) {
+    solver.targetPeak = options.budget;
+    if (options.maxOverhead)
+      solver.targetTime = *options.maxOverhead * sim.getStepTime();
+  }
   // (The offload planner enumerates the three-way space on these:
   // addOffloadPlans.)
   if (offloading)

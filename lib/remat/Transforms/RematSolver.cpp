@@ -139,6 +139,22 @@ private:
   State simulate(const llvm::BitVector &kept, const Move &move,
                  bool keep) const;
   void refine(const Candidate &from);
+  /// `from` with recomputed buffers kept again, most expensive first,
+  /// wherever the peak stays at most `cap` and the time drops; added when
+  /// cheaper than `from`.
+  void refineUnder(const Candidate &from, uint64_t cap);
+  /// The plans that recompute, each alone, one of the first oneStepTries
+  /// kept buffers live across `state`'s peak (in the moves' order).
+  llvm::SmallVector<llvm::BitVector> recomputesAtPeak(const State &state) const;
+  /// Under a budget: the frontier's cheapest plan within it is a point the
+  /// search happened to reach, and the plan it misses (a little under the
+  /// budget, cheaper) lies between it and the next point above. Adds that
+  /// point refined up to the budget, and the descents from the points just
+  /// above the budget, stopped at their first plan within it and refined.
+  void fillUnder(uint64_t budget);
+  /// Under a time limit: descends from the frontier's lowest plan within
+  /// it, taking only moves that keep the time within it.
+  void descendWithin(double maxTime);
   /// Refines the plans the descents marked that are on the frontier.
   void refineChosen();
   /// Simulates each plan (in parallel where the context allows threads).
@@ -530,6 +546,119 @@ void Solver::refine(const Candidate &from) {
     add(current, kept);
 }
 
+llvm::SmallVector<llvm::BitVector>
+Solver::recomputesAtPeak(const State &state) const {
+  llvm::SmallVector<llvm::BitVector> tries;
+  for (const Move &move : moves) {
+    if (tries.size() == options.oneStepTries)
+      break;
+    if (anyKept(move, state.kept) &&
+        liveAcross(move, state.detail, state.result.peakEvent))
+      tries.push_back(with(state.kept, move, /*keep=*/false));
+  }
+  return tries;
+}
+
+void Solver::refineUnder(const Candidate &from, uint64_t cap) {
+  llvm::BitVector kept = from.kept;
+  PlanSimulator::Result current = from.result;
+  for (const Move &move : llvm::reverse(moves)) {
+    if (allKept(move, kept))
+      continue;
+    llvm::BitVector next = with(kept, move, /*keep=*/true);
+    PlanSimulator::Result result = sim.simulate(next);
+    if (result.peakBytes <= cap &&
+        result.recomputeTime < current.recomputeTime) {
+      kept = std::move(next);
+      current = result;
+    }
+  }
+  if (current.recomputeTime < from.result.recomputeTime)
+    add(current, kept);
+}
+
+void Solver::fillUnder(uint64_t budget) {
+  llvm::SmallVector<size_t> frontier = paretoFilter();
+  // The last point within the budget and the first few above it.
+  auto above = llvm::find_if(frontier, [&](size_t index) {
+    return candidates[index].result.peakBytes > budget;
+  });
+  // (Every plan of the frontier fits: its cheapest is the one wanted.)
+  if (above == frontier.end())
+    return;
+  llvm::SmallVector<Candidate> from;
+  if (above != frontier.begin())
+    from.push_back(candidates[*std::prev(above)]);
+  llvm::SmallVector<Candidate> over;
+  for (auto it = above; it != frontier.end() && over.size() < 4; ++it)
+    over.push_back(candidates[*it]);
+  llvm::BitVector noTabu(moves.size());
+  for (const Candidate &start : over) {
+    State state{start.kept, {}, {}};
+    state.result = sim.simulate(state.kept, &state.detail);
+    // The cheapest single move into the budget: of the buffers live across
+    // the peak (up to oneStepTries), the recompute that fits for the least
+    // time. The descent's best move per byte may jump far below.
+    llvm::SmallVector<llvm::BitVector> tries = recomputesAtPeak(state);
+    std::optional<Candidate> cheapest;
+    for (auto [kept, r] : llvm::zip_equal(tries, simulateAll(tries)))
+      if (r.peakBytes <= budget &&
+          (!cheapest || r.recomputeTime < cheapest->result.recomputeTime))
+        cheapest = Candidate{r, kept};
+    if (cheapest) {
+      add(cheapest->result, cheapest->kept);
+      from.push_back(*cheapest);
+    }
+    // And the descent, to its first plan within the budget.
+    std::vector<Candidate> path;
+    descend(std::move(state), noTabu, path);
+    for (Candidate &c : path) {
+      add(c.result, c.kept);
+      if (c.result.peakBytes <= budget) {
+        from.push_back(c);
+        break;
+      }
+    }
+  }
+  for (const Candidate &c : from)
+    refineUnder(c, budget);
+}
+
+void Solver::descendWithin(double maxTime) {
+  llvm::SmallVector<size_t> frontier = paretoFilter();
+  // By increasing peak: the first point within the time is the lowest.
+  auto within = llvm::find_if(frontier, [&](size_t index) {
+    return candidates[index].result.recomputeTime <= maxTime;
+  });
+  if (within == frontier.end())
+    return;
+  State current{candidates[*within].kept, {}, {}};
+  current.result = sim.simulate(current.kept, &current.detail);
+  for (;;) {
+    // Of the buffers live across the peak (up to oneStepTries), the
+    // recompute that lowers the peak most within the time (the descent's
+    // best move per second may stop above a lower plan that fits).
+    llvm::SmallVector<llvm::BitVector> tries = recomputesAtPeak(current);
+    std::optional<Candidate> best;
+    for (auto [kept, r] : llvm::zip_equal(tries, simulateAll(tries))) {
+      if (r.recomputeTime > maxTime ||
+          !(r.peakBytes < current.result.peakBytes ||
+            (r.peakBytes == current.result.peakBytes &&
+             r.peakCount < current.result.peakCount)))
+        continue;
+      if (!best || r.peakBytes < best->result.peakBytes ||
+          (r.peakBytes == best->result.peakBytes &&
+           r.recomputeTime < best->result.recomputeTime))
+        best = Candidate{r, kept};
+    }
+    if (!best)
+      return;
+    add(best->result, best->kept);
+    current.kept = best->kept;
+    current.result = sim.simulate(current.kept, &current.detail);
+  }
+}
+
 void Solver::relax() {
   // Between two frontier plans there are often plans that keep one more
   // buffer than the lower one: a peak a little higher for less time. Try the
@@ -900,6 +1029,11 @@ llvm::SmallVector<FrontierPoint> Solver::run(SolverStats &stats) {
     keepIntermediates();
   if (options.reclone)
     reclone();
+  // Aimed at the plan asked for (the enumeration has every plan already).
+  if (!exact && options.targetPeak)
+    fillUnder(*options.targetPeak);
+  if (!exact && options.targetTime)
+    descendWithin(*options.targetTime);
   llvm::SmallVector<FrontierPoint> points;
   for (size_t index : paretoFilter()) {
     const Candidate &c = candidates[index];
