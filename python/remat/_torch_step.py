@@ -405,6 +405,11 @@ class StepBudget:
                 # Below the least peak of the model: plan that least peak
                 # (the step may allocate less than the model).
                 pick, modelled = choose(calls, regions, modelled)
+                if pick is None:
+                    raise _planner.BudgetError(
+                        f"no plan of the step fits the budget {self.budget} bytes: the least "
+                        f"step peak of remat's step model is {least} bytes",
+                        least_peak=least)
             self._budgets = {key: regions[key].options(i) for key, i in pick.items()}
             measured = self._run(step, parameters)
             estimated = _step_time(regions, pick)
