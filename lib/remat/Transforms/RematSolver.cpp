@@ -138,11 +138,10 @@ private:
   /// `kept` with the members of `move` kept or recomputed, simulated.
   State simulate(const llvm::BitVector &kept, const Move &move,
                  bool keep) const;
-  void refine(const Candidate &from);
   /// `from` with recomputed buffers kept again, most expensive first,
-  /// wherever the peak stays at most `cap` and the time drops; added when
-  /// cheaper than `from`.
-  void refineUnder(const Candidate &from, uint64_t cap);
+  /// wherever the time drops and the peak stays at most `cap` (without one:
+  /// does not rise); added when cheaper than `from`.
+  void refine(const Candidate &from, std::optional<uint64_t> cap = std::nullopt);
   /// The plans that recompute, each alone, one of the first oneStepTries
   /// kept buffers live across `state`'s peak (in the moves' order).
   llvm::SmallVector<llvm::BitVector> recomputesAtPeak(const State &state) const;
@@ -509,17 +508,18 @@ void Solver::refineChosen() {
   toRefine.clear();
 }
 
-void Solver::refine(const Candidate &from) {
+void Solver::refine(const Candidate &from, std::optional<uint64_t> cap) {
   llvm::BitVector kept = from.kept;
   PlanSimulator::Detail detail;
   PlanSimulator::Result current = sim.simulate(kept, &detail);
+  auto limit = [&] { return cap.value_or(current.peakBytes); };
   // Most expensive recomputes first: they save the most time if not needed.
   for (const Move &move : llvm::reverse(moves)) {
     if (allKept(move, kept))
       continue;
     // Keeping the buffer adds its bytes from its last forward use to where
     // its clone is made now: skip the simulation if that alone breaks the
-    // peak.
+    // limit.
     if (move.kind != Move::Reclone) {
       int gapStart = detail.lastForwardUse[move.root] + 1;
       int gapEnd = detail.live.size();
@@ -528,14 +528,14 @@ void Solver::refine(const Candidate &from) {
           gapEnd = std::min(gapEnd, detail.cloneEvent[id]);
       bool fits = true;
       for (int event = gapStart; event < gapEnd && fits; ++event)
-        fits = detail.live[event] + move.bytes <= current.peakBytes;
+        fits = detail.live[event] + move.bytes <= limit();
       if (!fits)
         continue;
     }
     llvm::BitVector next = with(kept, move, /*keep=*/true);
     PlanSimulator::Detail nextDetail;
     PlanSimulator::Result result = sim.simulate(next, &nextDetail);
-    if (result.peakBytes <= current.peakBytes &&
+    if (result.peakBytes <= limit() &&
         result.recomputeTime < current.recomputeTime) {
       kept = std::move(next);
       detail = std::move(nextDetail);
@@ -557,24 +557,6 @@ Solver::recomputesAtPeak(const State &state) const {
       tries.push_back(with(state.kept, move, /*keep=*/false));
   }
   return tries;
-}
-
-void Solver::refineUnder(const Candidate &from, uint64_t cap) {
-  llvm::BitVector kept = from.kept;
-  PlanSimulator::Result current = from.result;
-  for (const Move &move : llvm::reverse(moves)) {
-    if (allKept(move, kept))
-      continue;
-    llvm::BitVector next = with(kept, move, /*keep=*/true);
-    PlanSimulator::Result result = sim.simulate(next);
-    if (result.peakBytes <= cap &&
-        result.recomputeTime < current.recomputeTime) {
-      kept = std::move(next);
-      current = result;
-    }
-  }
-  if (current.recomputeTime < from.result.recomputeTime)
-    add(current, kept);
 }
 
 void Solver::fillUnder(uint64_t budget) {
@@ -621,7 +603,7 @@ void Solver::fillUnder(uint64_t budget) {
     }
   }
   for (const Candidate &c : from)
-    refineUnder(c, budget);
+    refine(c, budget);
 }
 
 void Solver::descendWithin(double maxTime) {
