@@ -51,19 +51,29 @@ def _key(joint_module):
     return hashlib.sha1((joint_module.code + repr(inputs)).encode()).hexdigest()[:16]
 
 
-class _Region:
-    """One distinct joint graph of the step (by its IR), called `calls`
-    times: its candidate plans as (own peak, held bytes, estimated time)
-    triples, none worse than another in all three, cheapest first, and the
-    bytes of its forward's outputs. A plan's peak trades against what it
-    holds only where the function is repeated: the candidates are the
-    union of remat-opt's frontiers under repeat=1, 2, the calls after the
-    first, and 4x them (each point's own peak: its peak less repeat-1 times
-    its held bytes)."""
+def _output_bytes(module, count=None):
+    """The bytes of the first `count` outputs of an FX graph (all: None)."""
+    from .torch import _bytes
+    outputs = list(module.graph.find_nodes(op="output"))[0].args[0][:count]
+    return sum(_bytes(n.meta.get("val")) for n in outputs if hasattr(n, "meta"))
 
-    def __init__(self, key, ir, device, calls, later):
-        self.key, self.ir, self.device, self.calls = key, ir, device, calls
-        self.output_bytes = self.gradient_bytes = 0
+
+class _Region:
+    """One distinct joint graph of the step (by its key), called `calls`
+    times, from the PlanInfo of its recording's partition: its candidate
+    plans as (own peak, held bytes, estimated time) triples, none worse than
+    another in all three, cheapest first; the bytes of its forward's outputs
+    and of its backward's (the gradients). A plan's peak trades against what
+    it holds only where the function is repeated: the candidates are the
+    union of remat-opt's frontiers under repeat=1, 2, the calls after the
+    first and one more (`later` + 1), the calls, and 4 x (`later` + 1)
+    (each point's own peak: its peak less repeat-1 times its held bytes)."""
+
+    def __init__(self, key, info, device, calls, later):
+        self.key, self.ir, self.device, self.calls = key, info.ir, device, calls
+        self.output_bytes = _output_bytes(info.fw_module, info.num_fwd_outputs)
+        self.gradient_bytes = _output_bytes(info.bw_module)
+        ir = info.ir
         found = {}    # (own peak, held, time) -> (repeat, peak under it)
         for repeat in sorted({1, 2, later + 1, calls, 4 * (later + 1)}):
             report = _planner.plan(ir, policy="auto", budget=1 << 60, device=device,
@@ -113,6 +123,11 @@ def step_model(calls, regions, pick):
 # choose() tries every combination of the regions' candidates where there
 # are at most this many.
 EXACT_COMBINATIONS = 200_000
+
+
+def _enumerable(regions):
+    """Whether choose() tries every combination of the regions' candidates."""
+    return math.prod(len(r.points) for r in regions.values()) <= EXACT_COMBINATIONS
 
 
 def _step_time(regions, pick):
@@ -168,7 +183,7 @@ def choose(calls, regions, budget):
     at most GREEDY_CANDIDATES candidates per region (_spread). Where the regions have at
     most EXACT_COMBINATIONS combinations of candidates, every one is tried
     instead (the least time within the budget, exactly)."""
-    if math.prod(len(r.points) for r in regions.values()) <= EXACT_COMBINATIONS:
+    if _enumerable(regions):
         return _enumerated(calls, regions, budget)
     pick = {key: 0 for key in regions}
     allowed = {key: _spread(region) for key, region in regions.items()}
@@ -261,10 +276,8 @@ class StepBudget:
         self._decompositions = decompositions
         self._budgets = None      # region key -> planner options; None: recording (policy none)
         self._calls = None        # region keys in forward order, while recording
-        self._infos = {}          # region key -> PlanInfo of the latest compile
+        self._infos = {}          # region key -> PlanInfo of its recording's partition
         self._cuda = False
-        self._output_bytes = {}   # region key -> bytes of its forward's outputs
-        self._gradient_bytes = {}  # region key -> bytes of its backward's outputs
         self.report = None
 
     # -- the backend -----------------------------------------------------
@@ -312,12 +325,6 @@ class StepBudget:
         key = None
         if info is not None and info.fallback is None and info.fw_module is not None:
             key = info.step_region
-
-            def output_bytes(module, count=None):
-                outputs = list(module.graph.find_nodes(op="output"))[0].args[0][:count]
-                return sum(_rt._bytes(n.meta.get("val")) for n in outputs if hasattr(n, "meta"))
-            self._output_bytes[key] = output_bytes(info.fw_module, info.num_fwd_outputs)
-            self._gradient_bytes[key] = output_bytes(info.bw_module)
         self._cuda = self._cuda or any(isinstance(x, torch.Tensor) and x.is_cuda
                                        for x in example_inputs)
         boxed = getattr(inner, "_boxed_call", False)
@@ -361,8 +368,8 @@ class StepBudget:
     def plan(self, step, parameters=()):
         """Plans the step: `step()` runs one forward and backward of the
         model compiled with this backend (`lambda: model(x).sum().backward()`);
-        it runs once to record the regions (policy none), then once per
-        round with the plans chosen. `parameters` (a Module or tensors):
+        it runs 2 + measure_runs times to record the regions (policy none),
+        then 1 + measure_runs times per round with the plans chosen. `parameters` (a Module or tensors):
         their gradients are set to None before and after each run (pass
         the model's, so that each run allocates its gradients as a
         training step after zero_grad does). Resets torch._dynamo's caches
@@ -384,10 +391,8 @@ class StepBudget:
         device = self._options["device"] or ("h200" if self._cuda else "cpu")
         regions = {}
         for key in dict.fromkeys(calls):
-            regions[key] = _Region(key, self._infos[key].ir, device, calls.count(key),
+            regions[key] = _Region(key, self._infos[key], device, calls.count(key),
                                    len(calls) - 1 - calls.index(key))
-            regions[key].output_bytes = self._output_bytes.get(key, 0)
-            regions[key].gradient_bytes = self._gradient_bytes.get(key, 0)
         none = {key: 0 for key in regions}
         rounds = [dict(internal_budget_bytes=None, model_peak_bytes=step_model(
             calls, regions, none)[0], measured_peak_bytes=recorded,
@@ -432,8 +437,7 @@ class StepBudget:
                    default=None)
         self.report = dict(
             budget_bytes=self.budget, device=device, calls=len(calls),
-            search="exact" if math.prod(len(r.points) for r in regions.values())
-            <= EXACT_COMBINATIONS else "greedy",
+            search="exact" if _enumerable(regions) else "greedy",
             regions=[dict(key=key, calls=r.calls, argument_bytes=r.argument_bytes,
                           output_bytes=r.output_bytes, gradient_bytes=r.gradient_bytes,
                           candidates=len(r.points))
