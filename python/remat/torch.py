@@ -833,12 +833,12 @@ def partition(joint_module, joint_inputs, *, num_fwd_outputs, policy="auto", bud
             user = _planner.plan(text, policy="none", device=device)
             max_overhead += (user["result"]["estimated_time_s"]
                              / user["baseline"]["estimated_time_s"] - 1) * (1 + 1e-9)
-        offload_options = dict(offload=options["offload"], host_budget=options["host_budget"],
-                               skip_useless=options["skip_useless"],
-                               repeat=options.get("repeat", 1))
+        plan_options = dict(offload=options["offload"], host_budget=options["host_budget"],
+                            skip_useless=options["skip_useless"],
+                            repeat=options.get("repeat", 1))
         try:
             report = _planner.plan(text, policy=options["policy"], budget=options["budget"],
-                                   max_overhead=max_overhead, device=device, **offload_options)
+                                   max_overhead=max_overhead, device=device, **plan_options)
         except _planner.BudgetError as error:
             # (An Inductor round's internal budget below the least peak of
             # remat's model: that least peak, which Inductor may fit.)
@@ -846,7 +846,7 @@ def partition(joint_module, joint_inputs, *, num_fwd_outputs, policy="auto", bud
                 raise
             info.model_error = str(error)
             report = _planner.plan(text, policy=options["policy"], budget=error.least_peak,
-                                   max_overhead=max_overhead, device=device, **offload_options)
+                                   max_overhead=max_overhead, device=device, **plan_options)
         info.report = report
         info.num_fwd_outputs = num_fwd_outputs
         info.times["plan"] = report["planning_time_s"]
