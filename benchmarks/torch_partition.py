@@ -80,10 +80,11 @@ def stop(gm, inputs):
     raise PartitionOnly()
 
 
-def run(model, step, make_backend, measure, keep_outputs=False):
+def run(model, step, make_backend, measure, keep_outputs=False, inductor=False):
     torch._dynamo.reset()
     rt.clear_plans()
-    backend = make_backend(None if measure else (stop, stop))
+    # (Inductor compiles by running compile_fx: no compilers to stop at.)
+    backend = make_backend(None if measure or inductor else (stop, stop))
     compiled = torch.compile(model, backend=backend, fullgraph=True)
     for p in model.parameters():
         p.grad = None
@@ -142,8 +143,14 @@ def main(argv=None):
     ap.add_argument("--dropout", type=float, default=0.0,
                     help="the GPT's dropout rate (default 0: with dropout, min-cut recomputes "
                          "the RNG in the backward on the CPU, and its gradients are wrong)")
+    ap.add_argument("--compiler", choices=("eager", "inductor"), default="eager",
+                    help="inductor: both partitioners inside Inductor (min-cut as torch.compile's "
+                         "default uses it), every step run and measured, remat's budget = "
+                         "min-cut's measured peak")
     a = ap.parse_args(argv)
     warnings.simplefilter("ignore")
+    if a.compiler == "inductor":
+        return main_inductor(a)
     print(f"{'model':<11} {'partition':<16} {'saved MiB':>9} {'peak MiB':>9} {'measured':>9} "
           f"{'recompute GFLOP':>15} {'est. ms':>8} {'step s':>7} {'time s':>7} {'plan s':>7} "
           f"{'grads':>6}")
@@ -198,8 +205,78 @@ def main(argv=None):
                             rs["recompute_flops"] <= ms["recompute_flops"],
                             estimated_ms(rr) <= estimated_ms(mr)))
     print()
+    print_summary(summary, "", "peak")
+
+
+def main_inductor(a):
+    """Both partitioners under Inductor: each step compiled (caches off),
+    run and measured; remat's budget is min-cut's measured peak with the
+    step's arguments. Columns: the measured peak, Inductor's own figure
+    (its wrapper code), recompute FLOPs and estimated time (remat's cost
+    model, min-cut's through plan_of_partition), the step's wall time, the
+    gradients' largest difference from the default partition's (Inductor
+    fuses differently per partition: close, not bit-identical)."""
+    keep = a.keep_outputs
+    print(f"{'model':<11} {'partition':<16} {'measured MiB':>12} {'inductor MiB':>12} "
+          f"{'recompute GFLOP':>15} {'est. ms':>8} {'step s':>7} {'compile s':>9} "
+          f"{'max |dgrad|':>11}")
+    summary = []
+    for name in a.models:
+        model, step = build(name, a.seq, a.dropout)
+
+        def measured(make_backend):
+            start = time.perf_counter()
+            out = run(model, step, make_backend, True, keep, inductor=True)
+            return out + (time.perf_counter() - start,)
+
+        def show(label, info, peak, grads, step_s, seconds_, report, reference):
+            diff = "ref" if reference is None else f"{max((x - y).abs().max().item() for x, y in zip(grads, reference)):.1e}"
+            figure = (info.inductor or {}).get("peak_bytes")
+            flops = rt.partition_stats(info.fw_module, info.bw_module, keep)["recompute_flops"]
+            print(f"{name:<11} {label:<16} {mib(peak + arguments):>12} "
+                  f"{mib(None if figure is None else figure + arguments):>12} "
+                  f"{flops / 1e9:>15.2f} {estimated_ms(report):>8.1f} {seconds(step_s):>7} "
+                  f"{seconds_:>9.0f} {diff:>11}", flush=True)
+            return flops
+
+        none = run(model, step, lambda c: rt.backend(policy="none", keep_outputs=keep), False,
+                   keep)[0]
+        arguments = none.report["argument_bytes"]
+        ref, _, ref_peak, ref_grads, ref_step, ref_s = measured(
+            lambda c: rt.pytorch_backend("default", compiler="inductor", keep_outputs=keep))
+        show("default", ref, ref_peak, ref_grads, ref_step, ref_s,
+             rt.plan_of_partition(ref, keep_outputs=keep), None)
+        for frac in a.fractions:
+            mc, _, mc_peak, mc_grads, mc_step, mc_s = measured(
+                lambda c: rt.pytorch_backend("min_cut", frac, compiler="inductor",
+                                             keep_outputs=keep))
+            mc_report = rt.plan_of_partition(mc, keep_outputs=keep)
+            mc_flops = show(f"min-cut {frac}", mc, mc_peak, mc_grads, mc_step, mc_s, mc_report,
+                            ref_grads)
+            budget = mc_peak + arguments
+            try:
+                rm, _, rm_peak, rm_grads, rm_step, rm_s = measured(
+                    lambda c: rt.backend(policy="auto", budget=budget, keep_outputs=keep,
+                                         compiler="inductor"))
+            except Exception as e:  # Dynamo wraps remat's BudgetError
+                print(f"{name:<11} remat auto at min-cut {frac}'s {budget} bytes: "
+                      f"{str(e).splitlines()[0][:300]}")
+                summary.append((name, frac, None, None, None))
+                continue
+            # (Its estimate on min-cut's yardstick: the per-op model of
+            # plan_of_partition, not the Inductor-buffers model it planned in.)
+            rm_report = rt.plan_of_partition(rm, keep_outputs=keep)
+            rm_flops = show("remat auto", rm, rm_peak, rm_grads, rm_step, rm_s, rm_report,
+                            ref_grads)
+            summary.append((name, frac, rm_peak <= mc_peak, rm_flops <= mc_flops,
+                            estimated_ms(rm_report) <= estimated_ms(mc_report)))
+    print()
+    print_summary(summary, " (Inductor)", "measured peak")
+
+
+def print_summary(summary, where, peak):
     for name, frac, peak_ok, flops_ok, time_ok in summary:
-        print(f"{name} at min-cut {frac}: remat peak <= min-cut's: {peak_ok}; "
+        print(f"{name} at min-cut {frac}{where}: remat {peak} <= min-cut's: {peak_ok}; "
               f"recompute FLOPs <= min-cut's: {flops_ok}; "
               f"estimated recompute time <= min-cut's: {time_ok}")
 

@@ -21,7 +21,8 @@ function named @main, or a `func.call` to a declaration.
 Every mutant is first parsed and verified (`remat-opt mutant.mlir`). A
 clean failure (non-zero exit with an `error:` diagnostic) ends it there.
 A mutant that verifies goes through every pass run (--rematerialize with
-each policy and report=-, auto with max-overhead=0.1 and with budget=1,
+each policy and report=-, auto with max-overhead=0.1, with budget=1, with
+repeat=3 and pareto=true, and with a budget every plan fits,
 report=/dev/full, --nn-autodiff, --remat-print-memory-plan, the CPU
 pipeline, with and without emulate-gpu-mapping, the CUDA pipeline with
 format=isa, which needs no ptxas, and remat-compile --emit=llvm with
@@ -124,6 +125,14 @@ PASS_RUNS = [
     # budget=1 is below any real plan's peak: expected to fail cleanly.
     RunSpec("remat-auto-budget1", "remat-opt",
             ["--rematerialize=policy=auto budget=1"], reparse=True),
+    # A loop body run 3 times (held bytes in the peak) with the frontier's
+    # points; a budget every plan fits (the budget-aimed search's fill).
+    RunSpec("remat-auto-repeat-pareto", "remat-opt",
+            ["--rematerialize=policy=auto max-overhead=0.1 repeat=3 pareto=true report=-"],
+            reparse=True, report=True),
+    RunSpec("remat-auto-budget-all", "remat-opt",
+            ["--rematerialize=policy=auto budget=1099511627776 report=-"],
+            reparse=True, report=True),
     RunSpec("autodiff", "remat-opt", ["--nn-autodiff"], reparse=True),
     RunSpec("memory-plan", "remat-opt", ["--remat-print-memory-plan"], reparse=True),
     RunSpec("cpu-pipeline", "remat-opt", ["--remat-cpu-pipeline"], reparse=True),

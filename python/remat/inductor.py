@@ -177,6 +177,26 @@ _REINTERPRET = re.compile(r"^reinterpret_tensor\((\w+),")
 _ITEM = re.compile(r"^(\w+)\[(\d+)\]$")
 
 
+def _return_items(text):
+    """The items of a wrapper's `return (a, f(b, (1, 2)), )`, split at the
+    tuple's own commas."""
+    text = text.strip()
+    if text.startswith("(") and text.endswith(")"):
+        text = text[1:-1]
+    items, depth, start = [], 0, 0
+    for k, c in enumerate(text):
+        if c in "([":
+            depth += 1
+        elif c in ")]":
+            depth -= 1
+        elif c == "," and depth == 0:
+            items.append(text[start:k].strip())
+            start = k + 1
+    if text[start:].strip():
+        items.append(text[start:].strip())
+    return items
+
+
 def _statements(lines):
     """The wrapper's statements: comments dropped, `a = b; del b` split."""
     for line in lines:
@@ -224,10 +244,11 @@ def simulate(graph, inputs, start_live=0, temporary=None):
     the step). A multi-output kernel allocates all its items when it runs
     (an item no line names dies with the kernel's name); a fallback kernel
     also holds `temporary(fx_node)` bytes while it runs (remat.torch
-    measures them: its kernel temporaries). Returns (peak, returned storage
-    keys, freed storage keys, live at the return): the most bytes live at
-    once, counting `start_live` bytes held throughout and the inputs until
-    freed."""
+    measures them: its kernel temporaries). Returns (peak, returned, freed
+    storage keys, live at the return): the most bytes live at once,
+    counting `start_live` bytes held throughout and the inputs until freed;
+    `returned` has one entry per item the graph returns, (storage key,
+    bytes) or None for an item that is no tensor."""
     names = {}      # name -> storage key
     refs, size = {}, {}
     live = peak = start_live
@@ -276,9 +297,12 @@ def simulate(graph, inputs, start_live=0, temporary=None):
             peak = max(peak, live)
             continue
         if line.startswith("return"):
-            for item in re.findall(r"\b\w+\b", line[len("return"):]):
-                if item in names:
-                    returned.append(names[item])
+            # Per returned item (top-level commas): its storage and bytes,
+            # None for what is no tensor of the graph (None, a size).
+            for item in _return_items(line[len("return"):]):
+                found = next((names[w] for w in re.findall(r"\b\w+\b", item)
+                              if w in names), None)
+                returned.append(None if found is None else (found, size.get(found, 0)))
             break
         m = _DEL.match(line)
         if m:
@@ -405,13 +429,27 @@ def step_peak(graphs, fw_module, bw_module, num_fwd_outputs, nbytes, keep_output
     WrapperGraph; `nbytes`: value_bytes of the joint graph (views of one
     storage count once); `temporary`:
     a fallback kernel's temporaries (simulate). Returns
-    {"peak_bytes", "forward_peak_bytes", "backward_peak_bytes"}."""
+    {"peak_bytes", "forward_peak_bytes", "backward_peak_bytes",
+    "input_copies_bytes"}: the last the bytes of the copies of the step's
+    inputs that the forward saves for the backward in their place."""
     forward, backward = graphs
     fw_inputs = {n.name for n in fw_module.graph.nodes if n.op == "placeholder"}
-    fw_peak, _, _, _ = simulate(forward, lambda name, k: (("input", name), 0),
-                                temporary=temporary)
+    fw_peak, fw_returned, _, _ = simulate(forward, lambda name, k: (("input", name), 0),
+                                          temporary=temporary)
     output = next(n for n in reversed(fw_module.graph.nodes) if n.op == "output")
     outs = [a for a in pytree.tree_leaves(output.args) if isinstance(a, fx.Node)]
+    # Where the graph hands the backward an input of the step, Inductor's
+    # forward may hand it a copy it made instead (a convolution's input and
+    # weight in the layout its kernel wants: the ViT's patch embedding):
+    # that copy is a saved value of the step, held until the backward frees
+    # it. (The wrapper returns one item per output of the forward graph.)
+    items = list(output.args[0]) if isinstance(output.args[0], (tuple, list)) else []
+    copies = {}
+    if len(items) == len(fw_returned):
+        for node, got in zip(items, fw_returned):
+            if (isinstance(node, fx.Node) and node.op == "placeholder" and got is not None
+                    and got[0][0] == "buffer"):
+                copies[node.name] = got[1]
     held_outputs = outs[:num_fwd_outputs] if keep_outputs else outs[:1]
     def storage(name):
         return nbytes.get(name, (name, 0))
@@ -430,6 +468,8 @@ def step_peak(graphs, fw_module, bw_module, num_fwd_outputs, nbytes, keep_output
     def bw_input(name, k):
         node = placeholders[k] if k < len(placeholders) else None
         root, size = storage(node.name) if node is not None else (name, 0)
+        if node is not None and node.name in copies and root not in held_storages:
+            return ("copy", node.name), copies[node.name]
         if node is None or root in inputs or root in held_storages:
             # (Counted in `held`, or not the step's: freeing it frees nothing.)
             return ("input", root), 0
@@ -438,4 +478,4 @@ def step_peak(graphs, fw_module, bw_module, num_fwd_outputs, nbytes, keep_output
         return ("value", root), size
     bw_peak, _, _, _ = simulate(backward, bw_input, start_live=held, temporary=temporary)
     return {"peak_bytes": max(fw_peak, bw_peak), "forward_peak_bytes": fw_peak,
-            "backward_peak_bytes": bw_peak}
+            "backward_peak_bytes": bw_peak, "input_copies_bytes": sum(copies.values())}

@@ -45,6 +45,7 @@ has the details and the numbers.
 """
 
 import functools
+import inspect
 import math
 import operator
 import re
@@ -64,6 +65,7 @@ from . import planner as _planner
 
 __all__ = ["backend", "partition", "last_plan", "plans", "clear_plans", "step_peak",
            "measure_peak", "partition_stats", "pytorch_backend", "RematPartitioner",
+           "PyTorchPartitioner",
            "Unsupported", "PlanError"]
 
 PlanError = _planner.PlanError
@@ -885,6 +887,7 @@ def partition(joint_module, joint_inputs, *, num_fwd_outputs, policy="auto", bud
         info.planning_time_s = time.perf_counter() - start
         info.times["extract"] = time.perf_counter() - extract_start
         info.fw_module, info.bw_module = fw_module, bw_module
+        info.joint_module, info.num_fwd_outputs = joint_module, num_fwd_outputs
         if not dynamic:
             from . import inductor as _inductor
             info.value_bytes = _inductor.value_bytes(joint_module, _shares_storage)
@@ -962,8 +965,8 @@ def _inductor_buffers(joint_module, joint_inputs, num_fwd_outputs, info):
 
 
 def plan_of_partition(info, *, device="cpu", keep_outputs=True):
-    """remat's estimate of a partition PyTorch made (a `pytorch_backend`
-    PlanInfo): the joint graph as remat IR, with each forward node that the
+    """remat's estimate of a partition (a PlanInfo of `pytorch_backend`, or
+    of remat's own, planned in whatever memory model): the joint graph as remat IR, with each forward node that the
     backward graph runs again marked `remat.policy = "recompute"` and each
     node the forward hands the backward marked "save", planned under policy
     none. Returns remat-opt's report: that plan's peak, recompute FLOPs and
@@ -971,7 +974,8 @@ def plan_of_partition(info, *, device="cpu", keep_outputs=True):
     memory semantics as remat's own plans), so two partitions compare on
     one yardstick."""
     if info.joint_module is None or info.fw_module is None:
-        raise ValueError("plan_of_partition needs a PlanInfo from pytorch_backend")
+        raise ValueError("plan_of_partition needs a PlanInfo of a partition that was made "
+                         "(pytorch_backend's, or remat's without a fallback)")
     forward = _forward_names(info.fw_module)
     policies = {}
     for n in info.bw_module.graph.nodes:
@@ -1127,37 +1131,60 @@ def backend(policy="auto", budget=None, max_overhead=None, device=None, compiler
 
 
 def pytorch_backend(partitioner="default", memory_budget=None, decompositions=None,
-                    compilers=None):
+                    compilers=None, compiler="eager", keep_outputs=True):
     """The same AOTAutograd setup as backend() (boxed FX graphs, core ATen
     decompositions) with one of PyTorch's partitioners instead of remat's:
     "default" (saves what the forward computes and the backward needs) or
     "min_cut" (min_cut_rematerialization_partition; `memory_budget` sets
     torch._functorch.config.activation_memory_budget while it partitions).
-    For comparisons: the two backends differ in the partition alone."""
+    For comparisons: the two backends differ in the partition alone.
+    compiler="inductor": Inductor compiles the graphs, with PyTorch's
+    partitioner as its custom partitioner (what torch.compile's default
+    does, with the partition recorded in plans()); its caches are bypassed
+    and PlanInfo.inductor holds the step's peak read from Inductor's code,
+    as backend(compiler="inductor") does (`keep_outputs`: whether the caller
+    holds the forward's outputs through the backward)."""
     from torch._dynamo.backends.common import aot_autograd
     from torch._dynamo.backends.debugging import boxed_nop
-    from torch._functorch import config as functorch_config
 
     if partitioner not in ("default", "min_cut"):
         raise ValueError(f"partitioner must be 'default' or 'min_cut', got {partitioner!r}")
-
-    def fn(*args, **kwargs):
-        info = _new_plan()
-        info.partitioner = partitioner
-        start = time.perf_counter()
-        if partitioner == "default":
-            modules = _partitioners.default_partition(*args, **kwargs)
-        else:
-            budget = 1.0 if memory_budget is None else memory_budget
-            with functorch_config.patch(activation_memory_budget=budget):
-                modules = _partitioners.min_cut_rematerialization_partition(*args, **kwargs)
-        info.planning_time_s = time.perf_counter() - start
-        info.fw_module, info.bw_module = modules
-        info.joint_module, info.num_fwd_outputs = args[0], kwargs.get("num_fwd_outputs")
-        return modules
+    _options.choice(compiler, COMPILERS, "compiler")
+    if compiler == "inductor":
+        if compilers is not None or decompositions is not None:
+            raise ValueError("pytorch_backend(compiler='inductor') takes no compilers= or "
+                             "decompositions=: Inductor's are used")
+        return _inductor_compile(PyTorchPartitioner(partitioner, memory_budget), keep_outputs)
     fw_compiler, bw_compiler = compilers or (boxed_nop, boxed_nop)
     return aot_autograd(fw_compiler=fw_compiler, bw_compiler=bw_compiler,
-                        decompositions=_decompositions(decompositions), partition_fn=fn)
+                        decompositions=_decompositions(decompositions),
+                        partition_fn=functools.partial(_pytorch_partition, partitioner,
+                                                       memory_budget))
+
+
+def _pytorch_partition(partitioner, memory_budget, *args, **kwargs):
+    """PyTorch's partitioner, recorded in plans() as a PlanInfo."""
+    from torch._functorch import config as functorch_config
+    info = _new_plan()
+    info.partitioner = partitioner
+    start = time.perf_counter()
+    if partitioner == "default":
+        # (Inductor passes its partitioner min-cut's keywords, `compiler`
+        # among them; the default partition takes fewer.)
+        accepted = inspect.signature(_partitioners.default_partition).parameters
+        modules = _partitioners.default_partition(
+            *args, **{k: v for k, v in kwargs.items() if k in accepted})
+    else:
+        budget = 1.0 if memory_budget is None else memory_budget
+        with functorch_config.patch(activation_memory_budget=budget):
+            modules = _partitioners.min_cut_rematerialization_partition(*args, **kwargs)
+    info.planning_time_s = time.perf_counter() - start
+    info.fw_module, info.bw_module = modules
+    info.joint_module, info.num_fwd_outputs = args[0], kwargs.get("num_fwd_outputs")
+    if not _has_symbolic_sizes(args[0]):
+        from . import inductor as _inductor
+        info.value_bytes = _inductor.value_bytes(args[0], _shares_storage)
+    return modules
 
 
 def _decompositions(table):
@@ -1197,6 +1224,66 @@ class RematPartitioner(_custom_partitioner_base()):
         return (get_hash_for_files((__file__, _planner.__file__, _adapter.__file__,
                                     _builder.__file__, _inductor.__file__)),
                 repr(sorted(self.options.items())), self.at_least_peak)
+
+
+class PyTorchPartitioner(_custom_partitioner_base()):
+    """PyTorch's partitioner as Inductor's custom partitioner, recorded in
+    plans() (pytorch_backend(compiler="inductor"))."""
+
+    def __init__(self, partitioner, memory_budget):
+        self.partitioner, self.memory_budget = partitioner, memory_budget
+
+    def __call__(self, gm, joint_inputs, **kwargs):
+        return _pytorch_partition(self.partitioner, self.memory_budget, gm, joint_inputs,
+                                  **kwargs)
+
+    def uuid(self):
+        return ("pytorch", self.partitioner, self.memory_budget)
+
+
+def _inductor_figures(info, capture, keep_outputs):
+    """The step's peak in Inductor's own plan (remat.inductor.step_peak)
+    from the wrapper code `capture` recorded while Inductor compiled the
+    region partitioned as `info` says: the figures, or None (with
+    info.memory_note saying why where the code could not be read)."""
+    from . import inductor as _inductor
+    graphs = [g for g in capture.graphs if isinstance(g, _inductor.WrapperGraph)]
+    if not (info.fallback is None and info.fw_module is not None and info.value_bytes
+            and len(graphs) == 2 and not graphs[0].is_backward and graphs[1].is_backward):
+        return None
+    start = time.perf_counter()
+    try:
+        figures = _inductor.step_peak(graphs, info.fw_module, info.bw_module,
+                                      info.num_fwd_outputs, info.value_bytes,
+                                      keep_outputs, _fallback_temporary())
+    except _inductor.InductorViewError as error:
+        info.memory_note = f"Inductor's wrapper code not read: {error}"
+        figures = None
+    info.times["inductor_check"] = time.perf_counter() - start
+    return figures
+
+
+def _inductor_compile(partitioner, keep_outputs):
+    """compile_fx with `partitioner` as Inductor's custom partitioner,
+    caches bypassed, the backward generated at once and both graphs' code
+    read: PlanInfo.inductor holds the step's peak (measure_peak's terms)."""
+    from torch._functorch import config as functorch_config
+    from torch._inductor import config as inductor_config
+    from torch._inductor.compile_fx import compile_fx
+
+    from . import inductor as _inductor
+
+    def compile(gm, example_inputs):
+        planned = len(_PLANS)
+        with inductor_config.patch(custom_partitioner_fn=partitioner, force_disable_caches=True), \
+                functorch_config.patch(force_non_lazy_backward_lowering=True), \
+                _inductor.Capture() as capture:
+            compiled = compile_fx(gm, example_inputs)
+        if len(_PLANS) > planned:
+            info = _PLANS.last_plan()
+            info.inductor = _inductor_figures(info, capture, keep_outputs)
+        return compiled
+    return compile
 
 
 def _inductor_backend(options, rounds=3):
@@ -1246,23 +1333,12 @@ def _inductor_backend(options, rounds=3):
             info.from_cache = True
             return compiled, info
         info = _PLANS.last_plan()
-        graphs = [g for g in capture.graphs if isinstance(g, _inductor.WrapperGraph)]
-        if (info.fallback is None and info.fw_module is not None and info.value_bytes
-                and len(graphs) == 2
-                and not graphs[0].is_backward and graphs[1].is_backward):
-            start = time.perf_counter()
-            try:
-                figures = _inductor.step_peak(graphs, info.fw_module, info.bw_module,
-                                              info.num_fwd_outputs, info.value_bytes,
-                                              options["keep_outputs"], _fallback_temporary())
-            except _inductor.InductorViewError as error:
-                info.memory_note = f"Inductor's wrapper code not read: {error}"
-            else:
-                arguments = info.report["argument_bytes"]
-                info.inductor = dict(figures, budget_bytes=budget, internal_budget_bytes=internal,
-                                     step_peak_bytes=figures["peak_bytes"] + arguments)
-                info.report["inductor"] = info.inductor
-            info.times["inductor_check"] = time.perf_counter() - start
+        figures = _inductor_figures(info, capture, options["keep_outputs"])
+        if figures is not None:
+            arguments = info.report["argument_bytes"]
+            info.inductor = dict(figures, budget_bytes=budget, internal_budget_bytes=internal,
+                                 step_peak_bytes=figures["peak_bytes"] + arguments)
+            info.report["inductor"] = info.inductor
         return compiled, info
 
     def compile(gm, example_inputs):

@@ -1006,6 +1006,53 @@ class InductorBudgetTest(unittest.TestCase):
         for a, b in zip(grads, self.results["none"][1]):
             torch.testing.assert_close(a, b, rtol=1e-5, atol=1e-6)
 
+    def test_input_copies_counted(self):
+        # A convolution's input and weight are inputs of the step, which
+        # cost it nothing; Inductor's CPU forward copies both into the
+        # channels-last layout its kernel wants and saves the copies for
+        # the backward (the ViT's patch embedding). Counted, Inductor's
+        # figure is the measured peak; before, it was the copies' bytes
+        # below it.
+        class PatchNet(torch.nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.embed = torch.nn.Conv2d(3, 64, 8, stride=8)
+                self.up = torch.nn.Linear(64, 256)
+                self.head = torch.nn.Linear(256, 10)
+
+            def forward(self, x, y):
+                h = self.embed(x).flatten(2).transpose(1, 2)
+                h = self.head(torch.nn.functional.gelu(self.up(h))).mean(1)
+                return torch.nn.functional.cross_entropy(h, y)
+
+        torch.manual_seed(0)
+        model = PatchNet()
+        inputs = (torch.randn(2, 3, 64, 64), torch.randint(0, 10, (2,)))
+        with torch._inductor.config.patch(force_disable_caches=True):
+            _, grads, peak, info = run(model, inputs,
+                                       rt.backend(policy="none", compiler="inductor"))
+        # The images' copy (98,304 bytes) and the weight's (49,152).
+        self.assertEqual(info.inductor["input_copies_bytes"], 98304 + 49152)
+        self.assertLessEqual(abs(info.inductor["peak_bytes"] - peak), SLACK)
+
+    def test_pytorch_partitioner_under_inductor(self):
+        # PyTorch's min-cut as Inductor's partitioner (torch.compile's
+        # default), recorded: Inductor's figure is the measured peak, and
+        # plan_of_partition puts it and remat's plan on one yardstick.
+        _, grads, peak, info = run(self.model, self.inputs, rt.pytorch_backend(
+            "min_cut", 0.5, compiler="inductor"))
+        self.assertEqual(info.partitioner, "min_cut")
+        self.assertLessEqual(abs(info.inductor["peak_bytes"] - peak), SLACK)
+        for a, b in zip(grads, self.results["none"][1]):
+            torch.testing.assert_close(a, b, rtol=1e-5, atol=1e-6)
+        ours = rt.plan_of_partition(self.results["full"][3])
+        theirs = rt.plan_of_partition(info)
+        self.assertGreater(ours["result"]["recompute_flops"], 0)
+        self.assertIn("recompute_flops", theirs["result"])
+        with self.assertRaises(ValueError):
+            rt.pytorch_backend("min_cut", 0.5, compiler="inductor",
+                               compilers=(None, None))
+
     def test_impossible_budget_names_inductors_least(self):
         with self.assertRaises(Exception) as ctx:
             run(self.model, self.inputs, rt.backend(budget="1KiB", compiler="inductor",
@@ -1067,7 +1114,9 @@ class Runner:
         self.assertEqual(seen, [node])
         # Returned: buf3 and buf5 (b is not the step's); buf7 died with buf4.
         self.assertEqual(live, 7 + 80 + 12)
-        self.assertEqual(len(returned), 3)
+        # One entry per returned item: its storage and bytes.
+        self.assertEqual([bytes_ for _, bytes_ in returned], [80, 12, 0])
+        self.assertEqual(returned[2][0], ("b",))
         self.assertIn(("a",), freed)
 
 
