@@ -259,8 +259,9 @@ def main_inductor(a):
                     lambda c: rt.backend(policy="auto", budget=budget, keep_outputs=keep,
                                          compiler="inductor"))
             except Exception as e:  # Dynamo wraps remat's BudgetError
+                lines = str(e).splitlines() or [repr(e)]
                 print(f"{name:<11} remat auto at min-cut {frac}'s {budget} bytes: "
-                      f"{str(e).splitlines()[0][:300]}")
+                      f"{next((l for l in lines if 'Error:' in l), lines[0])[:600]}")
                 summary.append((name, frac, None, None, None))
                 continue
             # (Its estimate on min-cut's yardstick: the per-op model of

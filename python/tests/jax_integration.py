@@ -725,6 +725,46 @@ class SingleDevice(unittest.TestCase):
         self.assertGreater(nothing["flops"], none["flops"])
 
 
+    def test_blocks_from_argument_paths(self):
+        # A model that names no scopes (as Flax nnx's do not) but numbers
+        # its layers in its parameters: each layer is a checkpoint block
+        # (policy full keeps each layer's input), and dropout's random
+        # bits, computed from the key argument alone, are recomputed in
+        # the block that reads them rather than kept.
+        k = jax.random.split(jax.random.PRNGKey(0), 8)
+        params = {"blocks": [{"w": jax.random.normal(k[i], (64, 64)) * 0.1,
+                              "b": jnp.zeros((64,))} for i in range(3)],
+                  "head": jax.random.normal(k[4], (64, 8)) * 0.1}
+        x = jax.random.normal(k[5], (32, 64))
+
+        def net(params, x, key):
+            for i, layer in enumerate(params["blocks"]):
+                x = jnp.tanh(x @ layer["w"] + layer["b"])
+                keep = jax.random.bernoulli(jax.random.fold_in(key, i), 0.9, x.shape)
+                x = jnp.where(keep, x / 0.9, 0.0)
+            return jnp.mean((x @ params["head"]) ** 2)
+
+        key = jax.random.PRNGKey(3)
+        f = rj.checkpoint(net, policy="full")
+        out = jax.value_and_grad(f)(params, x, key)
+        info = rj.last_plan()
+        self.assertIsNone(info.fallback)
+        self.assertEqual(set(re.findall(r"remat.block = (\d+)", info.ir)), {"0", "1", "2"})
+        # Nothing outside the blocks is kept: the masks are recomputed.
+        kept_outside = [d for d in info.report["decisions"] if d["decision"] == "save"
+                        and d.get("reason", "").startswith("outside checkpoint blocks")
+                        and d["bytes"] >= 32 * 64]
+        self.assertEqual(kept_outside, [])
+        self.assertLessEqual(max_diff(out, jax.value_and_grad(net)(params, x, key)), TOL)
+        # The leaves' blocks from their paths, the argument's position
+        # left out: the layers' arrays are in blocks 0-2, the head and the
+        # data in none.
+        from remat.jax.convert import _leaf_blocks
+        self.assertEqual(_leaf_blocks((params, x, key)), [0, 0, 1, 1, 2, 2, None, None, None])
+        self.assertEqual(_leaf_blocks(([jnp.ones(2), jnp.ones(2)], {"layers_3": {"w": 1.0}})),
+                         [None, None, 3])
+
+
 class XlaBuffersTest(unittest.TestCase):
     # memory="xla": the plan is made on the buffers of XLA's own compile of
     # the joint step (remat.jax.buffers).

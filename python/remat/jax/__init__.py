@@ -90,7 +90,7 @@ from .. import options as _opts  # noqa: E402
 from .._adapter import BudgetError, PlanError, PlanInfo, Unsupported  # noqa: E402,F401
 from .apply import _plan  # noqa: E402
 from . import rolled as _rolled  # noqa: E402
-from .convert import SCAN_UNROLL_LIMIT, _prepare, _signature, _Trace  # noqa: E402,F401
+from .convert import SCAN_UNROLL_LIMIT, _prepare, _leaf_blocks, _signature, _Trace  # noqa: E402,F401
 from .rolled import SCAN_ROLL_ABOVE  # noqa: E402,F401
 from .xla import _manual_mesh, _sharded, _verified_plan, xla_analysis  # noqa: E402
 
@@ -304,6 +304,10 @@ class _Statics:
             call_args = [static_pos[k] if k in static_pos else next(it) for k in range(n)]
             return fun(*call_args, **dyn_kwargs, **static_kw)
         planned.__name__ = getattr(fun, "__name__", "checkpointed")
+        # The leaves' checkpoint blocks from their paths in the arguments
+        # (positional or keyword: two keys say which argument).
+        blocks = _leaf_blocks(dynamic, skip=2)
+        planned.leaf_blocks = [blocks[k] for k in arrays]
         statics = (tuple(sorted(static_pos.items())), tuple(sorted(static_kw.items())),
                    tuple(sorted(constants.items())))
         try:

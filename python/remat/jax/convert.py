@@ -316,6 +316,9 @@ class _Trace:
 
     def __init__(self, fun, args, has_aux, joint=True):
         flat, self.in_tree = jax.tree_util.tree_flatten(args)
+        # (A function remat.jax.checkpoint made of the user's, called with
+        # the array leaves alone, knows their blocks from the user's paths.)
+        self.leaf_blocks = getattr(fun, "leaf_blocks", None) or _leaf_blocks(args)
         self.closed, out_shape = jax.make_jaxpr(
             lambda *leaves: fun(*jax.tree_util.tree_unflatten(self.in_tree, leaves)),
             return_shape=True)(*flat)
@@ -409,6 +412,34 @@ def _inexact(aval):
     return jax.dtypes.issubdtype(aval.dtype, np.inexact)
 
 
+def _leaf_blocks(args, skip=1):
+    """Each leaf's checkpoint block from its path in the arguments: the
+    first number that indexes a container of several arrays (a layer: a
+    list's item, an int key, or a name such as `layers_3` or `block3`),
+    the argument's own position left out. A model whose code names no
+    scopes (Flax nnx) still numbers its layers in its state: `blocks/3/
+    linear/kernel`. A number that indexes one array (`batch[0]`, a list
+    of bare weights) is no block. None where there is none. `skip`: the
+    path's leading keys that say which argument the leaf is in."""
+    blocks = []
+    for path, _ in jax.tree_util.tree_flatten_with_path(args)[0]:
+        block = None
+        for key in path[skip:-1]:
+            index = getattr(key, "idx", None)
+            if index is None:
+                name = getattr(key, "key", getattr(key, "name", None))
+                if isinstance(name, int):
+                    index = name
+                elif isinstance(name, str):
+                    m = _BLOCK.search(name)
+                    index = int(m.group(1)) if m else None
+            if isinstance(index, int):
+                block = index
+                break
+        blocks.append(block)
+    return blocks
+
+
 def _block_of(op):
     """The checkpoint block of a flattened equation: the number in the first
     numbered scope of its name stack (`jax.named_scope("layer3")`, Flax's
@@ -484,7 +515,7 @@ class _Converted:
 
     def __init__(self, joint, num_outputs, num_inputs, collectives="recompute",
                  collective_cost=10.0, recompute_convolutions=False, one_block=False,
-                 memory="xla"):
+                 memory="xla", input_blocks=()):
         jaxpr = joint.jaxpr
         self.collectives, self.collective_cost = collectives, collective_cost
         # Under policy dots-no-batch (which keeps the results of the matrix
@@ -510,6 +541,11 @@ class _Converted:
         for v in list(jaxpr.invars) + list(jaxpr.constvars):
             if _is_array(v):
                 self.value[v] = self.graph.arg(*_element(v.aval))
+        # The inputs' blocks from their paths (_leaf_blocks): an equation
+        # outside every numbered scope takes its operands' latest block.
+        for v, block in zip(jaxpr.invars, input_blocks):
+            if block is not None:
+                self.block[v] = block
         self.results = [v if isinstance(v, _core.Literal) else renamed.get(v, v)
                         for v in jaxpr.outvars]
         self.cotangents = set(jaxpr.invars[num_inputs:])
@@ -533,8 +569,9 @@ class _Converted:
         # start, as result-buffers=preallocated counts it; the slice's
         # gradient lives until it is written).
         if self.one_block:
-            self.one_block = not any(_block_of(op) is not None for op in self.order
-                                     if id(op) in self.forward)
+            self.one_block = not self.block and not any(
+                _block_of(op) is not None for op in self.order if id(op) in self.forward)
+        self.late_block = self._reader_blocks(num_inputs)
         self.slice_sums, writes = _slice_sums(
             [op for op in self.order if id(op) not in self.forward], self.results, constant)
         write_at = {key: how[1] for key, how in self.slice_sums.items() if how != "pad"}
@@ -600,6 +637,44 @@ class _Converted:
             raise Unsupported("every output of the function is a constant")
         self.text = self.graph.text([r for _, rs in planned_results for r in rs],
                                     forward_results)
+
+    def _reader_blocks(self, num_inputs):
+        """Blocks for forward equations that have none (no numbered scope,
+        no operand in a block) and compute from the step's
+        non-differentiated inputs alone (dropout's random bits from a key
+        argument, in a model that names no scopes): the earliest block
+        that reads them, as `jax.checkpoint` of that block would recompute
+        them from the key. {id(op): block}."""
+        if not self.block:
+            return {}
+        fwd = [op for op in self.order if id(op) in self.forward]
+        differentiated = {v for v in self.jaxpr.invars[:num_inputs]
+                          if _is_array(v) and _inexact(v.aval)}
+        block, tainted, op_block = dict(self.block), set(differentiated), {}
+        readers = {}
+        for op in fwd:
+            b = _block_of(op)
+            if b is None:
+                bs = [block[a] for a in op[1] if _is_var(a) and block.get(a) is not None]
+                b = max(bs) if bs else None
+            op_block[id(op)] = b
+            for v in op[2]:
+                if b is not None:
+                    block[v] = b
+                if any(_is_var(a) and a in tainted for a in op[1]):
+                    tainted.add(v)
+            for a in op[1]:
+                if _is_var(a):
+                    readers.setdefault(a, []).append(op)
+        late = {}
+        for op in reversed(fwd):
+            if op_block[id(op)] is not None or any(v in tainted for v in op[2]):
+                continue
+            bs = [op_block[id(r)] for v in op[2] for r in readers.get(v, ())
+                  if op_block[id(r)] is not None]
+            if bs:
+                op_block[id(op)] = late[id(op)] = min(bs)
+        return late
 
     def _xla_groups(self, grouped, results, constant):
         """The fusion groups of XLA's own compile of the flat joint program
@@ -672,7 +747,9 @@ class _Converted:
             if block is None:
                 blocks = [self.block[a] for m in members for a in m[1]
                           if _is_var(a) and self.block.get(a) is not None]
-                block = max(blocks) if blocks else 0 if self.one_block else None
+                block = max(blocks) if blocks else next(
+                    (self.late_block[id(m)] for m in reversed(members)
+                     if id(m) in self.late_block), 0 if self.one_block else None)
         traffic = {}
         collective = prim in _COLLECTIVES
         if collective and self.collectives == "recompute":
@@ -881,7 +958,8 @@ def _prepare(fun, args, o, trace=None):
     policy = _planner_policy(o)
     conv = _Converted(trace.joint, trace.num_outputs, trace.num_leaves, o["collectives"],
                       o["collective_cost"], recompute_convolutions=policy == "dots-no-batch",
-                      one_block=policy in ("full", "sqrt"), memory=o.get("memory", "xla"))
+                      one_block=policy in ("full", "sqrt"), memory=o.get("memory", "xla"),
+                      input_blocks=trace.leaf_blocks)
     info.num_ops = conv.num_ops
     info.memory, info.memory_note = conv.memory, conv.memory_note
     info.ir = conv.text
