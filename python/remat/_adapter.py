@@ -78,6 +78,7 @@ class PlanInfo:
         self.temporaries = {}
         self.memory = None
         self.inlined = 0
+        self.inplace = 0             # remat.torch under Inductor: in-place kernels modeled
         self.unnamed_bytes = 0
         self.memory_note = None
         self.model_error = None

@@ -54,6 +54,18 @@ def tensor_type(shape, element):
     return "tensor<" + "".join(f"{int(d)}x" for d in shape) + element + ">"
 
 
+def type_bytes(ty):
+    """The bytes of a `tensor<2x3xf32>` type, as remat counts them (an
+    element of b bits takes (b + 7) / 8 bytes)."""
+    m = re.fullmatch(r"tensor<((?:\d+x)*)[a-z]*?(\d+)>", ty)
+    if m is None:
+        raise ValueError(f"not a static tensor type: {ty!r}")
+    numel = 1
+    for d in filter(None, m.group(1).split("x")):
+        numel *= int(d)
+    return numel * ((int(m.group(2)) + 7) // 8)
+
+
 def attr_dict(parts):
     """An op's attribute dictionary with a leading space (" {a, b}"), or
     nothing for no attributes."""
@@ -482,6 +494,7 @@ class JointGraph:
         self.lines = []
         self.types = {}    # ssa name -> type
         self.count = 0
+        self.records = []  # per op line: (callee, inputs, results, attrs, loc)
 
     def arg(self, shape, element):
         name = f"%arg{len(self.args)}"
@@ -528,7 +541,44 @@ class JointGraph:
         location = f" loc({quote(loc)})" if loc else ""
         self.lines.append(op_line("    ", lhs, f"nn.generic {quote(callee)}{operands}"
                                   f"{attr_dict(attrs)} : ({in_types}) -> {out_text}{location}"))
+        self.records.append((callee, list(inputs), list(results), attrs, loc))
         return results
+
+    def readers(self, results=()):
+        """{value: how many ops read it}, the function's `results` counted
+        as readers too."""
+        count = {}
+        for _, inputs, _, _, _ in self.records:
+            for v in set(inputs):
+                count[v] = count.get(v, 0) + 1
+        for v in results:
+            count[v] = count.get(v, 0) + 1
+        return count
+
+    def make_inplace(self, index, operand):
+        """Rewrites op `index` (one result) as a kernel that writes its
+        result into the buffer of `operand`, which dies there (a compiler's
+        in-place reuse, as Inductor's `bufN = bufM; del bufM  # reuse`):
+        the op with no result (its cost, its result's bytes written, marked
+        side_effects so that nothing erases it), then its result as a view
+        of the operand's buffer, which the planner's memory semantics keep
+        live while the result is."""
+        callee, inputs, results, attrs, loc = self.records[index]
+        (result,) = results
+        kept = [a for a in attrs if not a.startswith("written_bytes")]
+        nbytes = type_bytes(self.types[result])
+        d_attrs = kept + [f"written_bytes = {nbytes} : i64"] + (
+            [] if "side_effects" in attrs else ["side_effects"])
+        in_types = ", ".join(self.types[i] for i in inputs)
+        location = f" loc({quote(loc)})" if loc else ""
+        inner = f" loc({quote(loc + '/inplace')})" if loc else ""
+        view = 'cost_class = "view"'
+        self.lines[index] = "\n".join([
+            op_line("    ", [], f"nn.generic {quote(callee)} {', '.join(inputs)}"
+                                f"{attr_dict(d_attrs)} : ({in_types}) -> (){location}"),
+            op_line("    ", [result], f"nn.generic {quote('remat.inplace')} {operand}"
+                                     f"{attr_dict([view])} : "
+                                     f"({self.types[operand]}) -> {self.types[result]}{inner}")])
 
     def text(self, results, forward_results=1):
         return function_text(self.name, self.args, [(r, self.types[r]) for r in results],

@@ -544,6 +544,67 @@ class _Converted:
             self._call(node, op)
         self.results, self.forward_results = self._outputs(output, num_fwd_outputs,
                                                            keep_outputs)
+        # On Inductor's buffers: its in-place reuse in the backward. Not into
+        # the storage of a forward output or a tangent (AOTAutograd donates
+        # the backward neither: the caller may hold them).
+        if self.buffers is not None:
+            root = {}
+            for n in nodes:
+                root[n] = root.get(n.all_input_nodes[0], n) if (
+                    n.all_input_nodes and _shares_storage(n)) else n
+            outs = {root.get(a, a) for a in output.args[0][:num_fwd_outputs]
+                    if isinstance(a, fx.Node)} if isinstance(output.args[0], (tuple, list)) \
+                else set()
+            kept = {v for n, v in self.value.items() if isinstance(v, str)
+                    and (root.get(n) in outs or n in tangents)}
+            self.num_inplace = self._inplace(kept)
+        else:
+            self.num_inplace = 0
+
+    def _inplace(self, kept=frozenset()):
+        """Inductor writes a pointwise kernel's output into an input buffer
+        that dies at that kernel (`buf27 = exp_1; del exp_1  # reuse`: the
+        saved softmax numerator becomes its gradient's buffer), where remat's
+        memory semantics would hold both. Modeled for backward kernels: an
+        op of one result, not a fallback kernel, writes its result into an
+        operand of its type (Inductor reuses a buffer read at the indices it
+        writes) that is a buffer of its own (not a view, not an argument) and whose last backward reader it
+        is: the backward's order is the same in every plan, so the operand
+        dies there, saved or recomputed before it (a plan that recomputes
+        one of its forward readers after this kernel would keep it, and the
+        compiled step's check corrects for that), and is no storage of a
+        forward output or a tangent (`kept`). JointGraph.make_inplace. Returns how many."""
+        graph = self.graph
+        args = {name for name, _ in graph.args}
+        made_by = {}   # value -> the cost class of the op that makes it
+        last = {}      # value -> the last backward op that reads it
+        for index, (_, inputs, results, attrs, loc) in enumerate(graph.records):
+            cls = next((a.split('"')[1] for a in attrs if a.startswith("cost_class")),
+                       "elementwise")
+            for r in results:
+                made_by[r] = cls
+            if loc not in self.forward_names:
+                for v in inputs:
+                    last[v] = index
+        for v in self.results:
+            last[v] = len(graph.records)   # (read at the end)
+
+        count = 0
+        for index, (_, inputs, results, attrs, loc) in enumerate(graph.records):
+            if (len(results) != 1 or loc is None or loc in self.forward_names
+                    or made_by[results[0]] != "elementwise" or "side_effects" in attrs
+                    or (self.fallbacks is not None and loc in self.fallbacks)):
+                continue
+            ty = graph.types[results[0]]
+            for operand in dict.fromkeys(inputs):
+                other = graph.types[operand]
+                if (operand not in args and operand not in kept
+                        and made_by.get(operand, "view") != "view"
+                        and last.get(operand) == index and other == ty):
+                    graph.make_inplace(index, operand)
+                    count += 1
+                    break
+        return count
 
     def _getitem(self, node):
         base, index = node.args
@@ -816,6 +877,7 @@ def partition(joint_module, joint_inputs, *, num_fwd_outputs, policy="auto", bud
                           options["temporaries"], buffers)
         info.memory = "ops" if buffers is None else "inductor"
         info.inlined = conv.num_inlined
+        info.inplace = conv.num_inplace
         info.temporaries = conv.temporaries_bytes
         info.checkpoint_policies = conv.overrides
         info.num_ops = conv.num_ops

@@ -210,6 +210,44 @@ class WithRematOpt(unittest.TestCase):
             joint = self.remat_opt(text, "--nn-autodiff", "--rematerialize=policy=selective")
             self.assertIn("nn.gelu_grad", joint)
 
+    def test_joint_graph_inplace(self):
+        # A backward kernel that writes its result into a dying operand's
+        # buffer (JointGraph.make_inplace): the op without a result, then
+        # the result as a view of the operand. The peak drops by the
+        # result's bytes, and the planner still plans the graph.
+        import json
+        from remat.builder import JointGraph, type_bytes
+
+        def build(inplace):
+            g = JointGraph("joint")
+            x = g.arg((256, 256), "f32")
+            e, = g.op("aten.exp.default", [x], [((256, 256), "f32")], flops=65536, loc="exp")
+            s, = g.op("aten.sum.default", [e], [((), "f32")], cost_class="reduction",
+                      flops=65536, loc="sum")
+            t, = g.op("aot.tangent", [], [((), "f32")], cost_class="layout",
+                      side_effects=True, loc="tangents_1")
+            b, = g.op("aten.expand.default", [t], [((256, 256), "f32")], loc="expand")
+            r, = g.op("aten.mul.Tensor", [b, e], [((256, 256), "f32")], flops=65536, loc="mul")
+            if inplace:
+                g.make_inplace(len(g.records) - 1, b)
+            return g.text([s, r], 1)
+
+        def peak(text):
+            out = self.remat_opt(text, "--rematerialize=policy=none report=-")
+            return json.loads(out.splitlines()[0])["result"]["peak_bytes"]
+
+        text = build(True)
+        self.assertIn('nn.generic "remat.inplace"', text)
+        self.assertIn('loc("mul/inplace")', text)
+        # Without: at the product, x, exp, the broadcast tangent, the
+        # product and the sum (4 bytes). In place: the product holds no
+        # buffer of its own; the peak is at the broadcast (x, exp, the sum,
+        # the tangent and its broadcast).
+        self.assertEqual(peak(build(False)), 4 * 262144 + 4)
+        self.assertEqual(peak(text), 3 * 262144 + 8)
+        self.assertEqual(type_bytes("tensor<3x5xbf16>"), 30)
+        self.assertEqual(type_bytes("tensor<7xi1>"), 7)
+
     def test_gen_gpt_is_models_gpt_with_its_backward(self):
         # benchmarks/gen_gpt.py's forward is remat.models' GPT (the same
         # ops, in order); its joint function adds the backward and returns

@@ -960,9 +960,11 @@ class InductorBudgetTest(unittest.TestCase):
         cls.model = GPT(layers=2, hidden=64, heads=4, vocab=128, dropout=0.0)
         cls.inputs = (torch.randn(2, 64, 64), torch.randint(0, 128, (128,)))
         cls.results = {}
-        for policy in ("none", "full"):
-            cls.results[policy] = run(cls.model, cls.inputs,
-                                      rt.backend(policy=policy, compiler="inductor"))
+        # (Inductor's caches off: a compile they serve makes no plan to read.)
+        with torch._inductor.config.patch(force_disable_caches=True):
+            for policy in ("none", "full"):
+                cls.results[policy] = run(cls.model, cls.inputs,
+                                          rt.backend(policy=policy, compiler="inductor"))
 
     def measured(self, out):
         """The measured step peak in the budget's terms (arguments included)."""
@@ -982,14 +984,20 @@ class InductorBudgetTest(unittest.TestCase):
         # The per-op model counts buffers Inductor never allocates: on the
         # buffers Inductor allocates the plan is much nearer the step.
         info = self.results["none"][3]
-        ops = run(self.model, self.inputs,
-                  rt.backend(policy="none", compiler="inductor", memory="ops"))[3]
+        with torch._inductor.config.patch(force_disable_caches=True):
+            ops = run(self.model, self.inputs,
+                      rt.backend(policy="none", compiler="inductor", memory="ops"))[3]
         self.assertEqual(ops.memory, "ops")
         measured = self.measured(self.results["none"])
         inductor_model = info.report["result"]["peak_bytes"]
         ops_model = ops.report["result"]["peak_bytes"]
         self.assertLess(abs(inductor_model - measured), abs(ops_model - measured))
         self.assertLess(len(info.ir.splitlines()), len(ops.ir.splitlines()))
+        # Inductor's in-place kernels in the backward are modeled (a result
+        # written into a dying operand's buffer); the per-op model has none.
+        self.assertGreater(info.inplace, 0)
+        self.assertEqual(info.ir.count('"remat.inplace"'), info.inplace)
+        self.assertEqual(ops.inplace, 0)
 
     def test_budget_holds_in_inductors_numbers(self):
         low, high = self.measured(self.results["full"]), self.measured(self.results["none"])
