@@ -544,22 +544,23 @@ class _Converted:
             self._call(node, op)
         self.results, self.forward_results = self._outputs(output, num_fwd_outputs,
                                                            keep_outputs)
-        # On Inductor's buffers: its in-place reuse in the backward. Not into
-        # the storage of a forward output or a tangent (AOTAutograd donates
-        # the backward neither: the caller may hold them).
-        if self.buffers is not None:
-            root = {}
-            for n in nodes:
-                root[n] = root.get(n.all_input_nodes[0], n) if (
-                    n.all_input_nodes and _shares_storage(n)) else n
-            outs = {root.get(a, a) for a in output.args[0][:num_fwd_outputs]
-                    if isinstance(a, fx.Node)} if isinstance(output.args[0], (tuple, list)) \
-                else set()
-            kept = {v for n, v in self.value.items() if isinstance(v, str)
-                    and (root.get(n) in outs or n in tangents)}
-            self.num_inplace = self._inplace(kept)
-        else:
-            self.num_inplace = 0
+        # On Inductor's buffers: its in-place reuse in the backward.
+        self.num_inplace = (self._inplace(self._not_donated(nodes, output, num_fwd_outputs,
+                                                            tangents))
+                            if self.buffers is not None else 0)
+
+    def _not_donated(self, nodes, output, num_fwd_outputs, tangents):
+        """The IR values that hold the storage of a forward output or a
+        tangent: AOTAutograd donates neither to the backward (the caller may
+        hold them), so Inductor writes nothing into them in place."""
+        root = {}
+        for n in nodes:
+            root[n] = (root.get(n.all_input_nodes[0], n)
+                       if n.all_input_nodes and _shares_storage(n) else n)
+        items = output.args[0] if isinstance(output.args[0], (tuple, list)) else ()
+        outs = {root.get(a, a) for a in items[:num_fwd_outputs] if isinstance(a, fx.Node)}
+        return {v for n, v in self.value.items()
+                if isinstance(v, str) and (root.get(n) in outs or n in tangents)}
 
     def _inplace(self, kept=frozenset()):
         """Inductor writes a pointwise kernel's output into an input buffer
@@ -568,12 +569,13 @@ class _Converted:
         memory semantics would hold both. Modeled for backward kernels: an
         op of one result, not a fallback kernel, writes its result into an
         operand of its type (Inductor reuses a buffer read at the indices it
-        writes) that is a buffer of its own (not a view, not an argument) and whose last backward reader it
-        is: the backward's order is the same in every plan, so the operand
-        dies there, saved or recomputed before it (a plan that recomputes
-        one of its forward readers after this kernel would keep it, and the
-        compiled step's check corrects for that), and is no storage of a
-        forward output or a tangent (`kept`). JointGraph.make_inplace. Returns how many."""
+        writes) that is a buffer of its own (not a view, not an argument),
+        not in `kept` (_not_donated), and whose last backward reader it is:
+        the backward's order is the same in every plan, so the operand dies
+        there, saved or recomputed before it (a plan that recomputes one of
+        its forward readers after this kernel would keep it, and the
+        compiled step's check corrects for that). JointGraph.make_inplace.
+        Returns how many."""
         graph = self.graph
         args = {name for name, _ in graph.args}
         made_by = {}   # value -> the cost class of the op that makes it
@@ -1028,7 +1030,8 @@ def _inductor_buffers(joint_module, joint_inputs, num_fwd_outputs, info):
 
 def plan_of_partition(info, *, device="cpu", keep_outputs=True):
     """remat's estimate of a partition (a PlanInfo of `pytorch_backend`, or
-    of remat's own, planned in whatever memory model): the joint graph as remat IR, with each forward node that the
+    of remat's own, planned in whatever memory model): the joint graph as
+    remat IR, with each forward node that the
     backward graph runs again marked `remat.policy = "recompute"` and each
     node the forward hands the backward marked "save", planned under policy
     none. Returns remat-opt's report: that plan's peak, recompute FLOPs and

@@ -645,8 +645,6 @@ class _Converted:
         argument, in a model that names no scopes): the earliest block
         that reads them, as `jax.checkpoint` of that block would recompute
         them from the key. {id(op): block}."""
-        if not self.block:
-            return {}
         fwd = [op for op in self.order if id(op) in self.forward]
         differentiated = {v for v in self.jaxpr.invars[:num_inputs]
                           if _is_array(v) and _inexact(v.aval)}
