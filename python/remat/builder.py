@@ -544,17 +544,6 @@ class JointGraph:
         self.records.append((callee, list(inputs), list(results), attrs, loc))
         return results
 
-    def readers(self, results=()):
-        """{value: how many ops read it}, the function's `results` counted
-        as readers too."""
-        count = {}
-        for _, inputs, _, _, _ in self.records:
-            for v in set(inputs):
-                count[v] = count.get(v, 0) + 1
-        for v in results:
-            count[v] = count.get(v, 0) + 1
-        return count
-
     def make_inplace(self, index, operand):
         """Rewrites op `index` (one result) as a kernel that writes its
         result into the buffer of `operand`, which dies there (a compiler's
