@@ -1240,8 +1240,18 @@ class TransformersTest(unittest.TestCase):
         self.assertLessEqual(abs(stats["peak_bytes"] - peak), SLACK)
         self.assertGreater(report["result"]["estimated_time_s"],
                            report["baseline"]["estimated_time_s"])
+        # remat's own partition on the same yardstick: estimated again, it
+        # has the peak and recomputation of remat's own plan.
+        own = run(model, inputs, rt.backend(policy="full"))[3]
+        self.assertIsNone(own.fallback)
+        self.assertGreater(own.report["result"]["recompute_flops"], 0)
+        again = rt.plan_of_partition(own)
+        self.assertEqual(again["result"]["peak_bytes"], own.report["result"]["peak_bytes"])
+        self.assertEqual(again["result"]["recompute_flops"],
+                         own.report["result"]["recompute_flops"])
+        # A PlanInfo with no partition (a fallback, a cache-served region).
         with self.assertRaises(ValueError):
-            rt.plan_of_partition(run(model, inputs, rt.backend(policy="none"))[3])
+            rt.plan_of_partition(rt.PlanInfo())
 
     def test_llama(self):
         self.check_model("llama")
