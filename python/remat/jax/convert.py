@@ -613,6 +613,7 @@ class _Converted:
                           if id(op) in self.forward and id(op) not in broadcasts
                           and any(_is_var(a) for a in op[1])
                           and all(a in inputs for a in op[1] if _is_var(a))}
+        self.group_block = self._group_blocks(planned, groups, broadcasts, constant)
         for op in planned:
             if id(op) in broadcasts:
                 source = next(a for a in op[1] if _is_var(a) and a not in constant)
@@ -673,6 +674,115 @@ class _Converted:
             if bs:
                 op_block[id(op)] = late[id(op)] = min(bs)
         return late
+
+    def _group_blocks(self, planned, groups, broadcasts, constant):
+        """{id(root): block} for the forward groups. A group's block is its
+        name stack's (the number of its first numbered scope); else (an
+        equation outside the user's scopes: a derivative rule's, or every
+        equation of a model that names none, whose blocks come from its
+        parameters' paths) its operands' latest, or _reader_blocks'.
+
+        A group that takes its block from its operands alone, neither from
+        a scope nor from a parameter of that block it reads, may belong to
+        the next block as well: a layer norm's statistics and centred input
+        read the previous block's output and no parameter, yet `jax.
+        checkpoint` of the layer computes them inside it. Such groups, with
+        every group of their block they feed (`moved`: none of them held to
+        the block by a scope or a parameter), the latest first, go to the earliest block that
+        reads them where that lowers the bytes the block boundaries carry
+        (each value's bytes times the boundaries between its block and its
+        last forward reader's): the boundaries keep the blocks' inputs, not
+        the norm's centred input beside them. So do groups outside every
+        block (no scope, no operand in a block: the first block's norm of
+        the data), counted as a block before the first: what the first
+        block needs of them is recomputed there, not kept."""
+        alias = {}
+        for op in planned:
+            if id(op) in broadcasts:
+                alias[op[2][0]] = next(a for a in op[1] if _is_var(a) and a not in constant)
+        block = dict(self.block)        # var -> block: the inputs' from their paths
+        group_block, anchored = {}, set()
+        producer, readers, outputs, operands = {}, {}, {}, {}
+        for op in planned:
+            members = groups.get(id(op))
+            if members is None or id(op) not in self.forward:
+                continue
+            g = id(op)
+            inside = {v for m in members for v in m[2]}
+            ins = []
+            for m in members:
+                for a in m[1]:
+                    a = alias.get(a, a) if _is_var(a) else a
+                    if _is_var(a) and a not in inside and a not in ins:
+                        ins.append(a)
+            b = next((b for b in map(_block_of, reversed(members)) if b is not None), None)
+            if b is not None:
+                anchored.add(g)
+            else:
+                blocks = [block[a] for a in ins if block.get(a) is not None]
+                if blocks:
+                    b = max(blocks)
+                    if any(block.get(a) == b and a not in producer for a in ins):
+                        anchored.add(g)     # reads a parameter of its block
+                else:
+                    b = next((self.late_block[id(m)] for m in reversed(members)
+                              if id(m) in self.late_block), 0 if self.one_block else None)
+                    if b is None:
+                        b = -1      # outside every block (for now)
+                    else:
+                        anchored.add(g)
+            group_block[g] = b
+            outputs[g] = [v for v in op[2] if _is_array(v)]
+            operands[g] = [a for a in ins if a in producer]
+            for v in outputs[g]:
+                if b != -1:
+                    block[v] = b
+                producer[v] = g
+            for a in operands[g]:
+                readers.setdefault(a, []).append(g)
+
+        def carried(vs):
+            # The bytes the boundaries carry for `vs`.
+            total = 0
+            for v in vs:
+                last = max((group_block[r] for r in readers.get(v, ())), default=None)
+                b = group_block[producer[v]]
+                if last is not None and last > b:
+                    total += _nbytes([v.aval]) * (last - b)
+            return total
+
+        # The latest groups first: each move is then the least one that
+        # helps (the norm, not the residual sum it reads: moving that
+        # too would carry both of the sum's operands instead).
+        for g, b in reversed(list(group_block.items())):
+            if g in anchored or group_block[g] != b:
+                continue
+            moved, todo, later = {g}, [g], []
+            while todo and moved is not None:
+                for v in outputs[todo.pop()]:
+                    for r in readers.get(v, ()):
+                        if r in moved or group_block[r] < b:
+                            continue
+                        if group_block[r] > b:
+                            later.append(group_block[r])
+                        elif r in anchored:
+                            moved = None
+                            break
+                        else:
+                            moved.add(r)
+                            todo.append(r)
+                    if moved is None:
+                        break
+            if moved is None or not later:
+                continue
+            touched = {v for m in moved for v in outputs[m] + operands[m]}
+            before = carried(touched)
+            for m in moved:
+                group_block[m] = min(later)
+            if carried(touched) >= before:
+                for m in moved:
+                    group_block[m] = b
+        return {g: (None if b == -1 else b) for g, b in group_block.items()}
 
     def _xla_groups(self, grouped, results, constant):
         """The fusion groups of XLA's own compile of the flat joint program
@@ -736,18 +846,7 @@ class _Converted:
             callee = f"jax.fusion.{prim}"
         loc = f"{self.num_ops}:{prim}"
         self.num_ops += 1
-        block = None
-        if is_forward:
-            # The name stack's block; else (an equation a derivative rule
-            # emitted outside the user's scopes) its operands' latest.
-            block = next((b for b in map(_block_of, reversed(members))
-                          if b is not None), None)
-            if block is None:
-                blocks = [self.block[a] for m in members for a in m[1]
-                          if _is_var(a) and self.block.get(a) is not None]
-                block = max(blocks) if blocks else next(
-                    (self.late_block[id(m)] for m in reversed(members)
-                     if id(m) in self.late_block), 0 if self.one_block else None)
+        block = self.group_block.get(id(root)) if is_forward else None
         traffic = {}
         collective = prim in _COLLECTIVES
         if collective and self.collectives == "recompute":
