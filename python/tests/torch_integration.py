@@ -10,6 +10,7 @@ reassociation only.
 """
 import functools
 import os
+import re
 import sys
 import time
 import unittest
@@ -1064,11 +1065,34 @@ class InductorBudgetTest(unittest.TestCase):
                                compilers=(None, None))
 
     def test_impossible_budget_names_inductors_least(self):
+        # Below every plan: the first round plans the least peak of remat's
+        # model, the rounds left plans a quarter and half of the way from
+        # it to that plan's figure (the figure is not monotone in the
+        # model's peak), and the error states the least figure reached.
+        torch.manual_seed(0)
+        model = GPT(layers=2, hidden=64, heads=4, vocab=128, dropout=0.1)
         with self.assertRaises(Exception) as ctx:
-            run(self.model, self.inputs, rt.backend(budget="1KiB", compiler="inductor",
-                                                    verify_rounds=2))
-        self.assertIn("Inductor's step peak", str(ctx.exception))
-        self.assertIn("the least reached is", str(ctx.exception))
+            run(model, self.inputs, rt.backend(budget="1KiB", compiler="inductor",
+                                               verify_rounds=3))
+        error = ctx.exception
+        while error is not None and not isinstance(error, rt._planner.BudgetError):
+            error = getattr(error, "inner_exception", None) or error.__cause__ or error.__context__
+        message = str(error)
+        self.assertIn("Inductor's step peak", message)
+        rounds = [(int(b), int(t)) for t, b in re.findall(
+            r"(\d+) bytes at an internal budget of (\d+)", message)]
+        self.assertEqual(len(rounds), 3, message)
+        first = rounds[0][1]
+        self.assertTrue(all(1024 < b < first for b, _ in rounds[1:]), message)
+        self.assertLess(rounds[1][0], rounds[2][0], message)
+        self.assertEqual(error.least_peak, min(t for _, t in rounds))
+        self.assertIn(f"the least reached is {error.least_peak} bytes", message)
+        # That least as the budget: reached again (the region's rounds are
+        # remembered), the step within it.
+        out = run(model, self.inputs, rt.backend(budget=error.least_peak, compiler="inductor",
+                                                 verify_rounds=3))
+        self.assertEqual(out[3].inductor["step_peak_bytes"], error.least_peak)
+        self.assertLessEqual(self.measured(out), error.least_peak + SLACK)
 
     def test_options(self):
         with self.assertRaises(ValueError):
