@@ -133,6 +133,15 @@ PASS_RUNS = [
     RunSpec("remat-auto-budget-all", "remat-opt",
             ["--rematerialize=policy=auto budget=1099511627776 report=-"],
             reparse=True, report=True),
+    # Host offload as a third decision: the fixed policy, and auto's joint
+    # keep/recompute/offload search (an impossible budget fails cleanly).
+    RunSpec("remat-offload", "remat-opt", ["--rematerialize=policy=offload report=-"],
+            reparse=True, report=True),
+    RunSpec("remat-auto-offload", "remat-opt",
+            ["--rematerialize=policy=auto offload=true max-overhead=0.1 report=-"],
+            reparse=True, report=True),
+    RunSpec("remat-auto-offload-budget1", "remat-opt",
+            ["--rematerialize=policy=auto offload=true budget=1"], reparse=True),
     RunSpec("autodiff", "remat-opt", ["--nn-autodiff"], reparse=True),
     RunSpec("memory-plan", "remat-opt", ["--remat-print-memory-plan"], reparse=True),
     RunSpec("cpu-pipeline", "remat-opt", ["--remat-cpu-pipeline"], reparse=True),

@@ -1379,7 +1379,8 @@ def _inductor_backend(options, rounds=3):
     the last round). Inductor's caches are bypassed under a budget (the
     check needs the generated code). The rounds' figures are remembered per
     region and options (_INDUCTOR_ROUNDS): a later compile of the region
-    starts at the largest internal budget known to fit its budget."""
+    starts at the internal budget whose figure came closest to its budget
+    without passing it, where that is within 2% of it."""
     from torch._functorch import config as functorch_config
     from torch._inductor import config as inductor_config
     from torch._inductor.compile_fx import compile_fx
@@ -1423,11 +1424,16 @@ def _inductor_backend(options, rounds=3):
 
     def compile(gm, example_inputs):
         # A region compiled before in this process under the same options
-        # starts at the largest internal budget whose figure fitted this
-        # budget (the least an error stated is then reached again).
+        # starts at the internal budget whose figure came closest to this
+        # budget without passing it, where that is within 2% of it (the
+        # least an error stated is then reached again); else at the budget.
         known = _INDUCTOR_ROUNDS.setdefault(_rounds_key(gm, example_inputs, options), {})
-        start = None if budget is None else max(
-            (b for b, t in known.items() if t <= budget), default=budget)
+        start = budget
+        if budget is not None:
+            figure, internal = max(((t, b) for b, t in known.items() if t <= budget),
+                                   default=(0, None))
+            if figure >= budget * 0.98:
+                start = internal
         compiled, info = compile_once(gm, example_inputs, start)
         if budget is None or info.inductor is None:
             return compiled
