@@ -499,6 +499,8 @@ class _Converted:
         self.default_block = None if any(_block_of(n) is not None for n in forward) else 0
         rest = _lazy_order([n for n in nodes[:-1] if n.op not in ("placeholder", "get_attr")
                             and n.name not in self.forward_names])
+        if self.buffers is not None:
+            rest = _addmm_order(rest)
         for node in inputs + forward + tangents + rest:
             if node in tangents:
                 val = node.meta.get("val")
@@ -797,6 +799,44 @@ def _lazy_order(nodes):
     anchored = _depends_on_tangents(nodes) | {n for n in nodes if not n.users}
     first = [[k for k, n in enumerate(nodes) if n in anchored]]
     return [nodes[k] for k in _planner.lazy_order(len(nodes), reads.__getitem__, first)]
+
+
+def _addmm_order(nodes):
+    """Inductor's post-grad pass on the CPU writes `add(mm(a, b), c)` as
+    `addmm(c, a, b)` where the product has no other reader (and the three
+    share a dtype, c expandable to the product): the product is computed
+    where the sum is, and a and b live until then. BERT's tied embedding:
+    its weight's gradient sums the decoder's product (the logits' gradient
+    by the hidden states) with the lookup's, at the end of the backward,
+    so the logits' gradient lives through the whole backward. `nodes` (the
+    backward, in order) with each such mm moved to just before its add."""
+    from torch._prims_common import is_expandable_to
+    aten = torch.ops.aten
+    present = set(nodes)
+    before = {}
+    for n in nodes:
+        if n.target is not aten.add.Tensor or len(n.args) != 2 or n.kwargs:
+            continue
+        for mm, inp in (n.args, n.args[::-1]):
+            if not (isinstance(mm, fx.Node) and mm.target is aten.mm.default
+                    and mm in present and len(mm.users) == 1 and isinstance(inp, fx.Node)):
+                continue
+            vals = [x.meta.get("val") for x in (inp, mm, *mm.args)]
+            if all(isinstance(v, torch.Tensor) and v.device.type == "cpu"
+                   and v.dtype == vals[0].dtype for v in vals) \
+                    and is_expandable_to(vals[0].shape, vals[1].shape):
+                before[n] = mm
+                break
+    if not before:
+        return nodes
+    moved = set(before.values())
+    order = []
+    for n in nodes:
+        if n in before:
+            order.append(before[n])
+        if n not in moved:
+            order.append(n)
+    return order
 
 
 def _place_recomputation(bw_module):

@@ -1101,6 +1101,44 @@ class InductorBudgetTest(unittest.TestCase):
             rt.backend(compiler="inductor", verify_rounds=0)
 
 
+class AddmmOrderTest(unittest.TestCase):
+    def test_product_moves_to_its_sum(self):
+        # Inductor's post-grad pass on the CPU writes add(mm(a, b), c) as
+        # addmm(c, a, b) where nothing else reads the product: on its
+        # buffers remat's model computes the product where the sum is, so
+        # a and b live until then (a tied embedding's weight gradient).
+        import torch.fx as fx
+        aten = torch.ops.aten
+
+        def f(a, b, c, t):
+            m = aten.mm.default(a, b)
+            x = aten.mul.Tensor(t, 2)
+            return aten.add.Tensor(m, c), x
+
+        def traced(c_dtype, extra_reader=False):
+            gm = fx.symbolic_trace(f)
+            args = (torch.ones(4, 8), torch.ones(8, 3), torch.ones(4, 3, dtype=c_dtype),
+                    torch.ones(5))
+            env = dict(zip([n for n in gm.graph.nodes if n.op == "placeholder"], args))
+            for n in gm.graph.nodes:
+                if n.op == "call_function":
+                    n.meta["val"] = n.target(*[env.get(a, a) for a in n.args])
+                    env[n] = n.meta["val"]
+                elif n.op == "placeholder":
+                    n.meta["val"] = env[n]
+            if extra_reader:
+                mm = next(n for n in gm.graph.nodes if n.target is aten.mm.default)
+                out = next(n for n in gm.graph.nodes if n.op == "output")
+                out.args = (out.args[0] + (mm,),)
+            return [n.name.split("_")[0] for n in rt._addmm_order(
+                [n for n in gm.graph.nodes if n.op == "call_function"])]
+
+        self.assertEqual(traced(torch.float32), ["mul", "mm", "add"])
+        # Not where the pass does not apply: another dtype, another reader.
+        self.assertEqual(traced(torch.float64), ["mm", "mul", "add"])
+        self.assertEqual(traced(torch.float32, extra_reader=True), ["mm", "mul", "add"])
+
+
 class WrapperSimulationTest(unittest.TestCase):
     """remat.inductor.simulate on wrapper code written by hand: allocation,
     reuse, aliasing, multi-output items, frees and the returned values."""

@@ -686,13 +686,13 @@ class _Converted:
         a scope nor from a parameter of that block it reads, may belong to
         the next block as well: a layer norm's statistics and centred input
         read the previous block's output and no parameter, yet `jax.
-        checkpoint` of the layer computes them inside it. Such groups, with
-        every group of their block they feed (`moved`: none of them held to
-        the block by a scope or a parameter), the latest first, go to the earliest block that
-        reads them where that lowers the bytes the block boundaries carry
-        (each value's bytes times the boundaries between its block and its
-        last forward reader's): the boundaries keep the blocks' inputs, not
-        the norm's centred input beside them. So do groups outside every
+        checkpoint` of the layer computes them inside it. Such groups, the
+        latest first, with every group of their block they feed (`moved`:
+        none of them held to the block by a scope or a parameter), go to
+        the earliest block that reads them where that lowers the bytes the
+        block boundaries carry (each value's bytes times the boundaries
+        between its block and its last forward reader's): the boundaries
+        keep the blocks' inputs, not the norm's centred input beside them. So do groups outside every
         block (no scope, no operand in a block: the first block's norm of
         the data), counted as a block before the first: what the first
         block needs of them is recomputed there, not kept."""
