@@ -1478,18 +1478,27 @@ def _inductor_backend(options, rounds=3):
         if budget is None or info.inductor is None:
             return compiled
         tried, fits = [], []
-        while True:
-            total = info.inductor["step_peak_bytes"]
-            tried.append((info.inductor["internal_budget_bytes"], total, compiled, info))
-            if total <= budget:
+
+        def record(compiled, info):
+            tried.append((info.inductor["internal_budget_bytes"],
+                          info.inductor["step_peak_bytes"], compiled, info))
+            if tried[-1][1] <= budget:
                 fits.append(tried[-1])
-            following = _adapter.next_internal_budget(
-                [(b, t) for b, t, *_ in tried], budget, info.report)
-            if following is None or len(tried) >= rounds:
-                break
-            compiled, info = compile_once(gm, example_inputs, following)
+
+        def another(internal):
+            """A round at `internal`; False where Inductor's code was not read."""
+            compiled, info = compile_once(gm, example_inputs, internal)
             if info.inductor is None:
                 _PLANS.discard(info)
+                return False
+            record(compiled, info)
+            return True
+
+        record(compiled, info)
+        while len(tried) < rounds:
+            following = _adapter.next_internal_budget(
+                [(b, t) for b, t, *_ in tried], budget, tried[-1][3].report)
+            if following is None or not another(following):
                 break
         # Nothing fits and a round planned the least peak of remat's model:
         # that plan is not always the one Inductor allocates least for (its
@@ -1507,13 +1516,8 @@ def _inductor_backend(options, rounds=3):
             internal = low + (at_least[1] - low) // part
             if internal <= low or any(b == internal for b, *_ in tried):
                 continue
-            compiled, info = compile_once(gm, example_inputs, internal)
-            if info.inductor is None:
-                _PLANS.discard(info)
+            if not another(internal):
                 break
-            tried.append((internal, info.inductor["step_peak_bytes"], compiled, info))
-            if tried[-1][1] <= budget:
-                fits.append(tried[-1])
         known.update((b, t) for b, t, *_ in tried)
         for entry in tried:
             entry[3].inductor["rounds"] = [(b, t) for b, t, *_ in tried]

@@ -692,10 +692,11 @@ class _Converted:
         the earliest block that reads them where that lowers the bytes the
         block boundaries carry (each value's bytes times the boundaries
         between its block and its last forward reader's): the boundaries
-        keep the blocks' inputs, not the norm's centred input beside them. So do groups outside every
-        block (no scope, no operand in a block: the first block's norm of
-        the data), counted as a block before the first: what the first
-        block needs of them is recomputed there, not kept."""
+        keep the blocks' inputs, not the norm's centred input beside them.
+        So do groups outside every block (no scope, no operand in a block:
+        the first block's norm of the data), counted as a block before the
+        first: what the first block needs of them is recomputed there, not
+        kept."""
         alias = {}
         for op in planned:
             if id(op) in broadcasts:
@@ -751,14 +752,11 @@ class _Converted:
                     total += _nbytes([v.aval]) * (last - b)
             return total
 
-        # The latest groups first: each move is then the least one that
-        # helps (the norm, not the residual sum it reads: moving that
-        # too would carry both of the sum's operands instead).
-        for g, b in reversed(list(group_block.items())):
-            if g in anchored or group_block[g] != b:
-                continue
+        def fed(g, b):
+            """(g with the groups of block b it feeds, the later blocks
+            that read them), or None where a group held to b reads them."""
             moved, todo, later = {g}, [g], []
-            while todo and moved is not None:
+            while todo:
                 for v in outputs[todo.pop()]:
                     for r in readers.get(v, ()):
                         if r in moved or group_block[r] < b:
@@ -766,14 +764,20 @@ class _Converted:
                         if group_block[r] > b:
                             later.append(group_block[r])
                         elif r in anchored:
-                            moved = None
-                            break
+                            return None
                         else:
                             moved.add(r)
                             todo.append(r)
-                    if moved is None:
-                        break
-            if moved is None or not later:
+            return moved, later
+
+        # The latest groups first: each move is then the least one that
+        # helps (the norm, not the residual sum it reads: moving that
+        # too would carry both of the sum's operands instead).
+        for g, b in reversed(list(group_block.items())):
+            if g in anchored or group_block[g] != b:
+                continue
+            moved, later = fed(g, b) or (None, None)
+            if not later:
                 continue
             touched = {v for m in moved for v in outputs[m] + operands[m]}
             before = carried(touched)
