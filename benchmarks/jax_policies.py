@@ -3,7 +3,7 @@
 
 For the GPT of remat.jax_models (seq 1024, hidden 1024, 16 heads, vocab 1024,
 batch 1, f32) with 2 and 24 layers, the script compiles one training step
-(`jax.value_and_grad` of the loss, under `jax.jit`, on XLA:CPU) for
+(`jax.value_and_grad` of the loss, under `jax.jit`, on the default backend: XLA:CPU here, the GPU where JAX has one) for
 
   none       no checkpoint
   <policy>   each layer under jax.checkpoint(policy=<policy>) for JAX's
@@ -41,6 +41,15 @@ POLICIES = ["everything_saveable", "dots_saveable", "dots_with_no_batch_dims_sav
 FLOPS_DEVICE = {"name": "flops", "memory_bandwidth_bytes_per_s": 1e30, "launch_overhead_s": 0,
                 "gemm_flops_per_s": {t: 1e12 for t in ("f32", "f16", "bf16")},
                 "vector_flops_per_s": {t: 1e12 for t in ("f32", "f16", "bf16")}}
+
+
+def cost_model_device(d):
+    """remat's cost-model device for a JAX device: cpu, or the GPU by its
+    kind where the cost model names it (A100, H100, GH200, H200), else h200."""
+    if d.platform == "cpu":
+        return "cpu"
+    kind = d.device_kind.upper()
+    return next((m.lower() for m in ("GH200", "H200", "H100", "A100") if m in kind), "h200")
 
 
 def mib(n):
@@ -81,6 +90,10 @@ def main():
     ap.add_argument("--collectives", default="recompute", choices=["recompute", "keep"],
                     help="remat.jax.checkpoint's collectives: may a plan recompute a "
                          "collective (as JAX's policies do), at a communication cost")
+    ap.add_argument("--device", default="auto",
+                    help="remat's cost-model device (cpu, h100, h200, a100, gh200); auto: "
+                         "the GPU JAX runs on where the cost model names it (else h200), "
+                         "cpu on the CPU")
     args = ap.parse_args()
     if args.sharded:
         os.environ["XLA_FLAGS"] = (os.environ.get("XLA_FLAGS", "") +
@@ -90,7 +103,10 @@ def main():
     import jax
     import jax.numpy as jnp
 
-    print(f"jax {jax.__version__}, XLA_FLAGS={os.environ.get('XLA_FLAGS')}")
+    device = args.device if args.device != "auto" else cost_model_device(jax.devices()[0])
+    print(f"jax {jax.__version__}, backend {jax.default_backend()} "
+          f"({jax.devices()[0].device_kind}), cost model {device}, "
+          f"XLA_FLAGS={os.environ.get('XLA_FLAGS')}")
     for layers in args.layers:
         params = M.gpt_params(jax.random.PRNGKey(0), layers=layers, hidden=args.hidden,
                               heads=args.heads, vocab=args.vocab, seq=args.seq)
@@ -147,7 +163,7 @@ def main():
         # (--scan measures remat's plans of the unrolled scan, the tables of
         # docs/JAX.md's "lax.scan"; benchmarks/jax_scan.py the rolled ones.)
         opts = dict(result_buffers=rb, collectives=args.collectives,
-                    device=FLOPS_DEVICE if args.objective == "flops" else "cpu", scan="unroll")
+                    device=FLOPS_DEVICE if args.objective == "flops" else device, scan="unroll")
         rows["remat policy=dots"], _ = analyse(rj.checkpoint(base, policy="dots", **opts))
         rows["remat policy=dots_no_batch"], _ = analyse(
             rj.checkpoint(base, policy="dots_no_batch", **opts))

@@ -35,7 +35,6 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 import torch  # noqa: E402
 
 import remat.torch as rt  # noqa: E402
-from remat.planner import BudgetError  # noqa: E402
 
 
 def build(kind, layers, hidden, heads, seq, batch, dropout):
@@ -195,10 +194,7 @@ def main():
                                                    keep_outputs=False))
                     least = None
                 except Exception as error:  # the BudgetError (through Dynamo's wrapper)
-                    cause = error
-                    while cause is not None and not isinstance(cause, BudgetError):
-                        cause = (getattr(cause, "inner_exception", None) or cause.__cause__
-                                 or cause.__context__)
+                    cause = rt.budget_error(error)
                     if cause is None:
                         raise
                     least = cause.least_peak

@@ -29,9 +29,11 @@ to the estimate, and the gradients are compared bit for bit with the default
 partition's.
 
 Models: the repository's GPT (remat.torch_models.GPT: seq 1024, hidden
-1024, 16 heads, vocab 1024) with 2, 24 and 96 layers, and a GPT-2-small-
-shaped transformers model (12 layers, hidden 768, 12 heads, vocab 50257,
-seq 1024).
+1024, 16 heads, vocab 1024) with 2, 24 and 96 layers, a GPT-2-small-
+shaped transformers model (gpt2-small: --layers 12, hidden 768, 12 heads,
+vocab 50257, seq 1024), and the repository's GPT at that shape (gpt-small,
+for a machine without transformers). --device cuda --dtype bf16 runs them
+on a GPU (scripts/gpu-check-integrations.sh).
 
     PY=$(bash scripts/venv.sh)
     $PY benchmarks/torch_partition.py                      # all, planning only
@@ -56,20 +58,25 @@ MODELS = {
     "gpt24L": dict(kind="gpt", layers=24),
     "gpt96L": dict(kind="gpt", layers=96),
     "gpt2-small": dict(kind="gpt2"),
+    # remat.torch_models.GPT at GPT-2 small's shape, for a machine without
+    # transformers (the GPU machine): --layers of hidden 768, 12 heads.
+    "gpt-small": dict(kind="gpt", hidden=768, heads=12, vocab=50257),
 }
 
 
-def build(name, seq, dropout):
+def build(name, seq, dropout, layers=12, batch=1, device="cpu", dtype=torch.float32):
     spec = MODELS[name]
     torch.manual_seed(0)
     if spec["kind"] == "gpt":
-        model = GPT(layers=spec["layers"], hidden=1024, heads=16, vocab=1024, dropout=dropout)
-        x0 = torch.randn(1, seq, 1024)
-        labels = torch.randint(0, 1024, (seq,))
-        return model, lambda m: m(x0, labels)
-    model = transformers_model("gpt2", layers=12, hidden=768, heads=12, vocab=50257, seq=seq)
-    ids = torch.randint(0, 50257, (1, seq))
-    return model, lambda m: m(input_ids=ids, labels=ids).loss
+        hidden, vocab = spec.get("hidden", 1024), spec.get("vocab", 1024)
+        model = GPT(layers=spec.get("layers", layers), hidden=hidden,
+                    heads=spec.get("heads", 16), vocab=vocab, dropout=dropout)
+        x0 = torch.randn(batch, seq, hidden, device=device, dtype=dtype)
+        labels = torch.randint(0, vocab, (batch * seq,), device=device)
+        return model.to(device=device, dtype=dtype), lambda m: m(x0, labels)
+    model = transformers_model("gpt2", layers=layers, hidden=768, heads=12, vocab=50257, seq=seq)
+    ids = torch.randint(0, 50257, (batch, seq), device=device)
+    return model.to(device=device, dtype=dtype), lambda m: m(input_ids=ids, labels=ids).loss
 
 
 class PartitionOnly(Exception):
@@ -80,12 +87,13 @@ def stop(gm, inputs):
     raise PartitionOnly()
 
 
-def run(model, step, make_backend, measure, keep_outputs=False, inductor=False):
+def run(model, step, make_backend, measure, keep_outputs=False, inductor=False, iters=3):
     torch._dynamo.reset()
     rt.clear_plans()
     # (Inductor compiles by running compile_fx: no compilers to stop at.)
     backend = make_backend(None if measure or inductor else (stop, stop))
     compiled = torch.compile(model, backend=backend, fullgraph=True)
+    device = next(model.parameters()).device
     for p in model.parameters():
         p.grad = None
     torch.manual_seed(1)
@@ -100,17 +108,9 @@ def run(model, step, make_backend, measure, keep_outputs=False, inductor=False):
         for p in model.parameters():
             p.grad = None
         torch.manual_seed(1)
-        _, peak = rt.measure_peak(once)
+        _, peak = measure_peak(once, device)
         grads = [p.grad.clone() for p in model.parameters()]
-        # Wall time of the step: the median of three more runs.
-        times = []
-        for _ in range(3):
-            for p in model.parameters():
-                p.grad = None
-            start = time.perf_counter()
-            once()
-            times.append(time.perf_counter() - start)
-        step_s = sorted(times)[1]
+        step_s = median_seconds(once, model, device, iters)
     else:
         try:
             once()
@@ -124,6 +124,43 @@ def run(model, step, make_backend, measure, keep_outputs=False, inductor=False):
     info = plans[0]
     stats = rt.partition_stats(info.fw_module, info.bw_module, keep_outputs)
     return info, stats, peak, grads, step_s
+
+
+def measure_peak(once, device):
+    """(result, peak): the most bytes the step's own allocations held at
+    once (what existed before it, parameters and inputs, not counted): on
+    the CPU from the PyTorch profiler (remat.torch.measure_peak), on a GPU
+    from the caching allocator's statistics (torch.cuda.max_memory_allocated
+    less the bytes allocated before the step)."""
+    if device.type != "cuda":
+        return rt.measure_peak(once)
+    torch.cuda.synchronize(device)
+    torch.cuda.reset_peak_memory_stats(device)
+    before = torch.cuda.memory_allocated(device)
+    result = once()
+    torch.cuda.synchronize(device)
+    return result, torch.cuda.max_memory_allocated(device) - before
+
+
+def median_seconds(once, model, device, iters):
+    """The step's time, the median of `iters` runs (gradients cleared
+    before each): wall time on the CPU, CUDA events on a GPU."""
+    times = []
+    for _ in range(iters):
+        for p in model.parameters():
+            p.grad = None
+        if device.type == "cuda":
+            start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+            start.record()
+            once()
+            end.record()
+            end.synchronize()
+            times.append(start.elapsed_time(end) / 1e3)
+        else:
+            start = time.perf_counter()
+            once()
+            times.append(time.perf_counter() - start)
+    return sorted(times)[len(times) // 2]
 
 
 def mib(b):
@@ -147,8 +184,24 @@ def main(argv=None):
                     help="inductor: both partitioners inside Inductor (min-cut as torch.compile's "
                          "default uses it), every step run and measured, remat's budget = "
                          "min-cut's measured peak")
+    ap.add_argument("--device", default="cpu",
+                    help="where the steps run (cpu, cuda): on a GPU the peak is "
+                         "torch.cuda.max_memory_allocated's, the time CUDA events'")
+    ap.add_argument("--dtype", choices=("f32", "bf16"), default="f32",
+                    help="the parameters' and inputs' dtype")
+    ap.add_argument("--layers", type=int, default=12, help="gpt2-small's layers")
+    ap.add_argument("--batch", type=int, default=1)
+    ap.add_argument("--iters", type=int, default=3, help="runs timed per step (the median)")
+    ap.add_argument("--least", action="store_true",
+                    help="with --compiler inductor: also remat at its least peak (the figure "
+                         "an impossible budget's BudgetError states)")
     a = ap.parse_args(argv)
+    a.device = torch.device(a.device)
+    a.dtype = {"f32": torch.float32, "bf16": torch.bfloat16}[a.dtype]
     warnings.simplefilter("ignore")
+    print(f"torch {torch.__version__}, device {a.device}"
+          + (f" ({torch.cuda.get_device_name(a.device)})" if a.device.type == "cuda" else "")
+          + f", {a.dtype}, seq {a.seq}, batch {a.batch}, remat-opt {rt._planner.find_remat_opt()}")
     if a.compiler == "inductor":
         return main_inductor(a)
     print(f"{'model':<11} {'partition':<16} {'saved MiB':>9} {'peak MiB':>9} {'measured':>9} "
@@ -156,10 +209,10 @@ def main(argv=None):
           f"{'grads':>6}")
     summary = []
     for name in a.models:
-        model, step = build(name, a.seq, a.dropout)
+        model, step = build(name, a.seq, a.dropout, a.layers, a.batch, a.device, a.dtype)
         keep = a.keep_outputs
         ref, ref_stats, ref_peak, ref_grads, ref_step = run(
-            model, step, lambda c: rt.pytorch_backend("default", compilers=c), a.run, keep)
+            model, step, lambda c: rt.pytorch_backend("default", compilers=c), a.run, keep, iters=a.iters)
         print(f"{name:<11} {'default':<16} {mib(ref_stats['saved_bytes']):>9} "
               f"{mib(ref_stats['peak_bytes']):>9} {mib(ref_peak):>9} {0:>15.2f} {0:>8.1f} "
               f"{seconds(ref_step):>7} {ref.planning_time_s:>7.2f} {'-':>7} {'ref':>6}")
@@ -168,7 +221,7 @@ def main(argv=None):
         arguments = none.report["argument_bytes"]
         for frac in a.fractions:
             mc, mc_stats, mc_peak, mc_grads, mc_step = run(
-                model, step, lambda c: rt.pytorch_backend("min_cut", frac, compilers=c), a.run, keep)
+                model, step, lambda c: rt.pytorch_backend("min_cut", frac, compilers=c), a.run, keep, iters=a.iters)
             # min-cut's plan on remat's yardstick: the estimated time of
             # what it recomputes, in the cost model remat's plans minimize.
             mc_report = rt.plan_of_partition(mc, keep_outputs=keep)
@@ -181,7 +234,7 @@ def main(argv=None):
                 rm, rm_stats, rm_peak, rm_grads, rm_step = run(
                     model, step, lambda c: rt.backend(policy="auto", budget=budget,
                                                       keep_outputs=keep, compilers=c),
-                    a.run, keep)
+                    a.run, keep, iters=a.iters)
                 rows.append(("remat auto", rm, rm_stats, rm_peak, rm_grads, rm_step, rm.report))
             except Exception as e:  # Dynamo wraps remat's PlanError
                 msg = str(e)
@@ -213,29 +266,36 @@ def main_inductor(a):
     run and measured; remat's budget is min-cut's measured peak with the
     step's arguments. Columns: the measured peak, Inductor's own figure
     (its wrapper code), recompute FLOPs and estimated time (remat's cost
-    model, min-cut's through plan_of_partition), the step's wall time, the
+    model, min-cut's through plan_of_partition), the step's time (`step ms`:
+    wall time on the CPU, CUDA events on a GPU; the median of --iters runs),
+    remat's plan's peak in its model (`plan MiB`, remat's rows), the
     gradients' largest difference from the default partition's (Inductor
-    fuses differently per partition: close, not bit-identical)."""
+    fuses differently per partition: close, not bit-identical). With
+    --least, remat at the least peak it reaches (`remat least`)."""
     keep = a.keep_outputs
+    # (A compile Inductor's or AOTAutograd's caches serve makes no partition
+    # to record: every step is compiled.)
+    torch._inductor.config.force_disable_caches = True
     print(f"{'model':<11} {'partition':<16} {'measured MiB':>12} {'inductor MiB':>12} "
-          f"{'recompute GFLOP':>15} {'est. ms':>8} {'step s':>7} {'compile s':>9} "
-          f"{'max |dgrad|':>11}")
+          f"{'plan MiB':>9} {'recompute GFLOP':>15} {'est. ms':>8} {'step ms':>8} "
+          f"{'compile s':>9} {'max |dgrad|':>11}")
     summary = []
     for name in a.models:
-        model, step = build(name, a.seq, a.dropout)
+        model, step = build(name, a.seq, a.dropout, a.layers, a.batch, a.device, a.dtype)
 
         def measured(make_backend):
             start = time.perf_counter()
-            out = run(model, step, make_backend, True, keep, inductor=True)
+            out = run(model, step, make_backend, True, keep, inductor=True, iters=a.iters)
             return out + (time.perf_counter() - start,)
 
         def show(label, info, peak, grads, step_s, seconds_, report, reference):
             diff = "ref" if reference is None else f"{max((x - y).abs().max().item() for x, y in zip(grads, reference)):.1e}"
             figure = (info.inductor or {}).get("peak_bytes")
+            plan = info.report["result"]["peak_bytes"] if label.startswith("remat") else None
             flops = rt.partition_stats(info.fw_module, info.bw_module, keep)["recompute_flops"]
             print(f"{name:<11} {label:<16} {mib(peak + arguments):>12} "
-                  f"{mib(None if figure is None else figure + arguments):>12} "
-                  f"{flops / 1e9:>15.2f} {estimated_ms(report):>8.1f} {seconds(step_s):>7} "
+                  f"{mib(None if figure is None else figure + arguments):>12} {mib(plan):>9} "
+                  f"{flops / 1e9:>15.2f} {estimated_ms(report):>8.1f} {1e3 * step_s:>8.1f} "
                   f"{seconds_:>9.0f} {diff:>11}", flush=True)
             return flops
 
@@ -271,6 +331,24 @@ def main_inductor(a):
                             ref_grads)
             summary.append((name, frac, rm_peak <= mc_peak, rm_flops <= mc_flops,
                             estimated_ms(rm_report) <= estimated_ms(mc_report)))
+        if a.least:
+            try:
+                run(model, step, lambda c: rt.backend(budget=1, keep_outputs=keep,
+                                                      compiler="inductor"), False, keep,
+                    inductor=True)
+                raise SystemExit("budget=1 planned: no least peak stated")
+            except Exception as e:  # Dynamo wraps remat's BudgetError
+                error = rt.budget_error(e)
+                if error is None:
+                    raise
+            budget = error.least_peak
+            rm, _, rm_peak, rm_grads, rm_step, rm_s = measured(
+                lambda c: rt.backend(policy="auto", budget=budget, keep_outputs=keep,
+                                     compiler="inductor"))
+            show("remat least", rm, rm_peak, rm_grads, rm_step, rm_s,
+                 rt.plan_of_partition(rm, keep_outputs=keep), ref_grads)
+            print(f"{name:<11} remat least: budget {budget} bytes, measured "
+                  f"{rm_peak + arguments} ({'within' if rm_peak + arguments <= budget else 'OVER'})")
     print()
     print_summary(summary, " (Inductor)", "measured peak")
 

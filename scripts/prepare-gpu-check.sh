@@ -6,7 +6,8 @@
 #     and auto10 (policy=auto, max-overhead=10%);
 #   - the same step compiled for the CPU and run here: its output dumps are
 #     the reference the GPU results are compared with;
-#   - a larger step (CUDA only) for the peak-memory and step-time table.
+#   - a larger step (CUDA only) for the peak-memory and step-time table;
+#   - remat-opt-static, packed, for scripts/gpu-check-integrations.sh.
 # Then run on the GPU machine:  bash scripts/gpu-check.sh
 # Usage: scripts/prepare-gpu-check.sh [--target-for-devices cpu]  (dry run)
 set -euo pipefail
@@ -60,5 +61,16 @@ build_model() {  # name, with-reference, layers seq hidden heads vocab dtype
 }
 build_model check yes $CHECK_MODEL
 build_model big no $BIG_MODEL
+
+# The integrations' planner there: remat-opt-static (no shared library),
+# xz-compressed (44 MiB, 6 MiB packed; scripts/gpu-check-integrations.sh
+# unpacks it with Python's lzma).
+if ninja -C build remat-opt-static >/dev/null 2>&1; then
+  xz -T0 -9 -c build/bin/remat-opt-static > "$OUT/remat-opt.xz"
+else
+  echo "note: no remat-opt-static (configure with -DREMAT_STATIC_OPT=ON:" \
+       "libzstd-dev and ld.lld): the integrations cannot run there" >&2
+fi
 du -sh "$OUT"
-echo "ready: carry $OUT/ and run: bash scripts/gpu-check.sh"
+echo "ready: carry $OUT/ and run: bash scripts/gpu-check.sh" \
+     "(then bash scripts/gpu-check-integrations.sh)"

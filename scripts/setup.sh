@@ -8,7 +8,7 @@ LLVM=/usr/lib/llvm-22
 PACKAGES=(llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools clang-22
           cmake ninja-build ccache libgtest-dev python3 python3-numpy
           libopenblas-pthread-dev python3-matplotlib
-          coinor-libcbc-dev pkg-config)
+          coinor-libcbc-dev pkg-config libzstd-dev)
 
 missing=()
 for p in "${PACKAGES[@]}"; do

@@ -22,6 +22,10 @@ tool_dirs = [config.remat_tools_dir, config.llvm_tools_dir]
 tools = [ToolSubst("remat-opt", unresolved="fatal")]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 
+# remat-opt-static (tools/remat-opt/CMakeLists.txt): feature `static-opt`.
+if config.remat_static_opt:
+    config.available_features.add("static-opt")
+
 import sys
 config.substitutions.append(("%python", sys.executable))
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)

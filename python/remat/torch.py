@@ -66,9 +66,10 @@ from . import planner as _planner
 __all__ = ["backend", "partition", "last_plan", "plans", "clear_plans", "step_peak",
            "measure_peak", "partition_stats", "pytorch_backend", "RematPartitioner",
            "PyTorchPartitioner",
-           "Unsupported", "PlanError"]
+           "Unsupported", "PlanError", "BudgetError", "budget_error"]
 
 PlanError = _planner.PlanError
+BudgetError = _planner.BudgetError
 Unsupported = _adapter.Unsupported
 
 POLICIES = ("auto", "none", "selective", "full", "sqrt", "dots", "offload")
@@ -1101,10 +1102,24 @@ def plan_of_partition(info, *, device="cpu", keep_outputs=True):
 
 
 def _device_of(joint_inputs):
+    """The cost model's device for a graph's inputs: the CPU, or the GPU
+    they are on where the cost model has it by name (A100, H100, GH200,
+    H200), else h200."""
     for x in joint_inputs:
         if isinstance(x, torch.Tensor):
-            return "h200" if x.device.type == "cuda" else "cpu"
+            return _cuda_model(x.device) if x.device.type == "cuda" else "cpu"
     return "cpu"
+
+
+def _cuda_model(device):
+    try:
+        name = torch.cuda.get_device_name(device).upper()
+    except Exception:  # no driver to ask (a fake tensor's device): the default
+        return "h200"
+    for model in ("GH200", "H200", "H100", "A100"):
+        if model in name:
+            return model.lower()
+    return "h200"
 
 
 def _saved_scalars(conv, joint_module):
@@ -1540,6 +1555,27 @@ def _inductor_backend(options, rounds=3):
         return tried[-1][2]
 
     return compile
+
+
+def budget_error(error):
+    """The BudgetError behind an exception torch.compile raised, or None.
+
+    An impossible budget raises BudgetError in the backend, and Dynamo wraps
+    it (BackendCompilerFailed, whose `inner_exception` is remat's error);
+    its `least_peak` is the smallest peak remat reaches for the region:
+
+        try:
+            compiled(x).sum().backward()
+        except Exception as e:
+            least = remat.torch.budget_error(e).least_peak
+    """
+    seen = set()
+    while error is not None and id(error) not in seen:
+        if isinstance(error, BudgetError):
+            return error
+        seen.add(id(error))
+        error = getattr(error, "inner_exception", None) or error.__cause__ or error.__context__
+    return None
 
 
 def measure_peak(fn, *args, **kwargs):

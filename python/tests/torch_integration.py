@@ -1079,9 +1079,9 @@ class InductorBudgetTest(unittest.TestCase):
         with self.assertRaises(Exception) as ctx:
             run(model, self.inputs, rt.backend(budget="1KiB", compiler="inductor",
                                                verify_rounds=3))
-        error = ctx.exception
-        while error is not None and not isinstance(error, rt._planner.BudgetError):
-            error = getattr(error, "inner_exception", None) or error.__cause__ or error.__context__
+        error = rt.budget_error(ctx.exception)
+        self.assertIsNotNone(error, repr(ctx.exception))
+        self.assertIsNone(rt.budget_error(ValueError("not a budget")))
         message = str(error)
         self.assertIn("Inductor's step peak", message)
         rounds = [(int(b), int(t)) for t, b in re.findall(

@@ -3,39 +3,77 @@
 // MlirOptMain with remat's dialects and passes plus every upstream dialect,
 // extension and pass.
 //
+// Built with REMAT_OPT_PLANNING_ONLY (the self-contained `remat-opt-static`,
+// docs/GPU.md), it registers what planning reads and runs: the nn and remat
+// dialects, the upstream dialects the cost model knows (func, arith, math,
+// tensor, linalg and those they build on), remat's passes (autodiff,
+// rematerialize, the memory plan) and upstream's generic transforms
+// (canonicalize, cse, inline, ...). The lowering pipelines stay in
+// remat-compile; without every upstream dialect, MLIR and LLVM linked
+// statically fit in a file that can be carried to another machine.
+//
 //===----------------------------------------------------------------------===//
 
 #include "remat/Analysis/CostModel.h"
-#include "remat/Conversion/Passes.h"
+#include "remat/Analysis/Debug.h"
 #include "remat/Dialect/NN/NNDialect.h"
 #include "remat/Dialect/Remat/RematDialect.h"
-#include "remat/Pipelines/Pipelines.h"
-#include "remat/Analysis/Debug.h"
 #include "remat/Transforms/Passes.h"
 
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/Tools/mlir-opt/MlirOptMain.h"
+
+#ifdef REMAT_OPT_PLANNING_ONLY
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
+#include "mlir/Dialect/Func/Extensions/AllExtensions.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Transforms/Passes.h"
+#else
+#include "remat/Conversion/Passes.h"
+#include "remat/Pipelines/Pipelines.h"
+
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
 #include "mlir/InitAllPasses.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
-#include "mlir/Tools/mlir-opt/MlirOptMain.h"
+#endif
 
 int main(int argc, char **argv) {
   remat::registerDebugOptions();
-  mlir::registerAllPasses();
   remat::registerRematPasses();
-  remat::registerRematConversionPasses();
-  remat::registerRematPipelines();
 
   mlir::DialectRegistry registry;
+#ifdef REMAT_OPT_PLANNING_ONLY
+  mlir::registerTransformsPasses();
+  registry.insert<mlir::arith::ArithDialect,
+                  mlir::bufferization::BufferizationDialect,
+                  mlir::cf::ControlFlowDialect, mlir::func::FuncDialect,
+                  mlir::linalg::LinalgDialect, mlir::math::MathDialect,
+                  mlir::memref::MemRefDialect, mlir::scf::SCFDialect,
+                  mlir::tensor::TensorDialect>();
+  mlir::func::registerAllExtensions(registry);
+  const char *title = "remat optimizer driver (planning only): nn/remat "
+                      "dialects and passes\n";
+#else
+  mlir::registerAllPasses();
+  remat::registerRematConversionPasses();
+  remat::registerRematPipelines();
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);
   // gpu-module-to-binary translates kernels to LLVM IR in-process.
   mlir::registerAllToLLVMIRTranslations(registry);
+  const char *title = "remat optimizer driver: nn/remat dialects and passes\n";
+#endif
   registry.insert<remat::nn::NNDialect, remat::RematDialect>();
   remat::registerCostExternalModels(registry);
 
-  return mlir::asMainReturnCode(mlir::MlirOptMain(
-      argc, argv, "remat optimizer driver: nn/remat dialects and passes\n",
-      registry));
+  return mlir::asMainReturnCode(
+      mlir::MlirOptMain(argc, argv, title, registry));
 }
