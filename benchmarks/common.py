@@ -79,6 +79,27 @@ def each_gpt(a):
             yield seq, hidden, dtype, write_gpt(a, os.path.join(tmp, "gpt.mlir"))
 
 
+def each_family_graph(remat_opt, families, seeds, max_buffers=None, device="h200"):
+    """For each family of gen_families.py and each seed: the joint graph
+    (its forward through remat-opt --nn-autodiff), yielded as (label, path,
+    movable buffers); graphs with more than max_buffers movable buffers
+    (saved activations a plan may drop) are yielded with path None."""
+    import gen_families
+    with tempfile.TemporaryDirectory() as tmp:
+        for family in families:
+            for seed in seeds:
+                forward = os.path.join(tmp, "forward.mlir")
+                joint = os.path.join(tmp, "joint.mlir")
+                with open(forward, "w") as f:
+                    f.write(gen_families.generate(family, seed))
+                subprocess.run([remat_opt, forward, "--nn-autodiff", "-o", joint],
+                               check=True, capture_output=True)
+                report, _ = auto_report(remat_opt, joint, device, "budget=1TiB solver=search")
+                buffers = report["decision_space"]["saved_buffers"]
+                fits = max_buffers is None or buffers <= max_buffers
+                yield f"{family}:{seed}", joint if fits else None, buffers
+
+
 def finish(failures, check):
     """Prints the failures; with check, the exit status says whether any."""
     for f in failures:

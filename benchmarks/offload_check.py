@@ -428,7 +428,7 @@ def main():
                     help="enumerate every keep/recompute/offload plan of graphs with at "
                          "most K ops defining saved activations (0: none)")
     args = ap.parse_args()
-    gens = [g for g in property_check.GENERATORS if g != "autodiff"]
+    gens = [g for g in property_check.GENERATORS if g not in property_check.THROUGH_AUTODIFF]
     with tempfile.TemporaryDirectory() as tmp:
         c = Checker(args.remat_opt, tmp)
         graphs = 0

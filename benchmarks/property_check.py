@@ -22,6 +22,10 @@ Generators (seeded, deterministic; --generators takes a comma list):
              returned
   autodiff   the forward alone (random_joint --forward-only, or a widths/
              views/overrides/dead forward) through remat-opt --nn-autodiff
+  families   a forward of gen_families.py (U-Net with long skips, mixture
+             of experts, encoder-decoder with cross-attention, MLP-Mixer,
+             long chain with a few matmuls; f32 or bf16) through
+             --nn-autodiff
 
 Properties, for each graph and each policy (none, selective, dots,
 dots-no-batch; full and sqrt
@@ -82,9 +86,12 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import memory_semantics  # noqa: E402
+import gen_families  # noqa: E402
 import random_joint  # noqa: E402
 
-GENERATORS = ("random", "widths", "views", "overrides", "dead", "autodiff")
+GENERATORS = ("random", "widths", "views", "overrides", "dead", "autodiff", "families")
+# The generators whose graphs come through remat-opt --nn-autodiff.
+THROUGH_AUTODIFF = ("autodiff", "families")
 
 # Property keys in report order, with the line printed for each.
 PROPERTIES = (
@@ -545,12 +552,15 @@ def generate(gen, seed, remat_opt=None, tmp=None):
                                      blocks=rng.randint(1, 4)), None
     if gen in KNOBS:
         return build(seed, KNOBS[gen]), None
-    assert gen == "autodiff"
-    if rng.random() < 0.4:
+    if gen == "families":
+        fwd = gen_families.generate(rng.choice(gen_families.FAMILIES), seed,
+                                    rng.choice(("f32", "f32", "bf16")))
+    elif rng.random() < 0.4:
         fwd = random_joint.generate(seed, num_fwd=rng.randint(4, 20), blocks=rng.randint(1, 4),
                                     forward_only=True)
     else:
-        fwd = build(seed, KNOBS[rng.choice(("widths", "views", "overrides", "dead"))], forward_only=True)
+        fwd = build(seed, KNOBS[rng.choice(("widths", "views", "overrides", "dead"))],
+                    forward_only=True)
     path = os.path.join(tmp, "forward.mlir")
     with open(path, "w") as f:
         f.write(fwd)
@@ -1008,7 +1018,7 @@ def check_one(job):
                         violations=[dict(property="autodiff", policy="-", message=diagnostic(e.stderr),
                                          command="remat-opt forward.mlir --nn-autodiff")])
         c = Checker(text, tools, tmp, compile_it).run()
-        if gen == "autodiff":
+        if gen in THROUGH_AUTODIFF:
             c.checks["autodiff"] += 1
         return dict(index=index, gen=gen, seed=seed, text=text, forward=forward, runs=c.runs,
                     checks=dict(c.checks), violations=c.violations, compiled=compile_it)
