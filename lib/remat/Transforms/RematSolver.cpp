@@ -31,7 +31,9 @@
 //     alone, and each of the dearest recomputed buffers kept again with one
 //     of the cheapest live ones recomputed instead. The greedy steps never
 //     give a buffer back, and a dear small buffer can be the cheapest way to
-//     a slightly lower peak.
+//     a slightly lower peak. Where no kept buffer is live across the peak
+//     (clones and gradients alone make it), each of the dearest is kept
+//     again and the buffers live across the peak it moves to recomputed.
 //  6. The Pareto filter of all candidates.
 //
 // The search's moves include, for each op with several movable results, one
@@ -586,6 +588,30 @@ void Solver::fillUnder(uint64_t budget) {
   llvm::SmallVector<Candidate> over;
   for (auto it = above; it != frontier.end() && over.size() < 4; ++it)
     over.push_back(candidates[*it]);
+  if (above == frontier.begin()) {
+    // Below every plan (the least peak lowered): the lowest peaks are the
+    // starts, whatever their time; a plan the frontier drops for a cheaper
+    // one just above it can be one recompute from a lower peak.
+    llvm::SmallVector<size_t> lowest(candidates.size());
+    std::iota(lowest.begin(), lowest.end(), 0);
+    llvm::sort(lowest, [&](size_t a, size_t b) {
+      const PlanSimulator::Result &x = candidates[a].result,
+                                  &y = candidates[b].result;
+      if (x.peakBytes != y.peakBytes)
+        return x.peakBytes < y.peakBytes;
+      if (x.recomputeTime != y.recomputeTime)
+        return x.recomputeTime < y.recomputeTime;
+      return a < b;
+    });
+    for (size_t index : lowest) {
+      if (over.size() == 8)
+        break;
+      if (llvm::none_of(over, [&](const Candidate &c) {
+            return c.kept == candidates[index].kept;
+          }))
+        over.push_back(candidates[index]);
+    }
+  }
   llvm::BitVector noTabu(moves.size());
   for (const Candidate &start : over) {
     State state{start.kept, {}, {}};
@@ -743,6 +769,21 @@ void Solver::exchange() {
         if (a != b)
           plans.push_back(with(with(from.kept, *a, /*keep=*/true), *b,
                                /*keep=*/false));
+    // A peak of clones and gradients alone (no kept buffer live across it)
+    // has no buffer to exchange at it: keeping a recompute again moves the
+    // peak, and the buffers live across the new one are the candidates (an
+    // encoder-decoder's optimum keeps its encoder's q again and recomputes
+    // its decoder's k, then the context).
+    if (out.empty()) {
+      for (const Move *a : back) {
+        State kept = simulate(from.kept, *a, /*keep=*/true);
+        plans.push_back(kept.kept);
+        llvm::SmallVector<llvm::BitVector> tries = recomputesAtPeak(kept);
+        if (tries.size() > options.triesPerStep)
+          tries.resize(options.triesPerStep);
+        plans.append(tries.begin(), tries.end());
+      }
+    }
   }
   llvm::SmallVector<PlanSimulator::Result> results = simulateAll(plans);
   for (auto [kept, result] : llvm::zip_equal(plans, results))
