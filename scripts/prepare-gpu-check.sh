@@ -63,7 +63,7 @@ build_model check yes $CHECK_MODEL
 build_model big no $BIG_MODEL
 
 # The integrations' planner there: remat-opt-static (no shared library),
-# xz-compressed (44 MiB, 6 MiB packed; scripts/gpu-check-integrations.sh
+# xz-compressed (43 MiB, 6.2 MiB packed; scripts/gpu-check-integrations.sh
 # unpacks it with Python's lzma).
 if ninja -C build remat-opt-static >/dev/null 2>&1; then
   xz -T0 -9 -c build/bin/remat-opt-static > "$OUT/remat-opt.xz"

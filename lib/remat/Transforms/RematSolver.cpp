@@ -76,10 +76,9 @@
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/STLExtras.h"
 
-#include <numeric>
-
 #include <algorithm>
 #include <cmath>
+#include <numeric>
 #include <tuple>
 
 using namespace mlir;
