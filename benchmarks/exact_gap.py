@@ -127,7 +127,7 @@ def main(argv=None):
                     continue
                 covers.append(lower / best)
                 if lower > best * (1 + 1e-9) + 1e-15:
-                    failures.append(f"{label.split()}: {certificate} bound "
+                    failures.append(f"{' '.join(label.split())}: {certificate} bound "
                                     f"{lower} above the optimum {best} at peak {peak}")
             tight = sum(c >= 1 - 1e-6 for c in covers)
             columns.append(f"{f'{tight}/{len(covers)}':>11} "
@@ -142,7 +142,7 @@ def main(argv=None):
               f"{sum(at_budget) / len(at_budget):>10.4f} {max(at_budget):>11.3f} "
               f"{f'{least_within}/{len(exact)}':>12}")
         if default != "exact" and not a.families:
-            failures.append(f"{label.split()}: the default solver is {default}, not exact")
+            failures.append(f"{' '.join(label.split())}: the default solver is {default}, not exact")
     return common.finish(failures, a.check)
 
 

@@ -45,11 +45,9 @@ FLOPS_DEVICE = {"name": "flops", "memory_bandwidth_bytes_per_s": 1e30, "launch_o
 
 def cost_model_device(d):
     """remat's cost-model device for a JAX device: cpu, or the GPU by its
-    kind where the cost model names it (A100, H100, GH200, H200), else h200."""
-    if d.platform == "cpu":
-        return "cpu"
-    kind = d.device_kind.upper()
-    return next((m.lower() for m in ("GH200", "H200", "H100", "A100") if m in kind), "h200")
+    kind (remat.planner.gpu_cost_model)."""
+    from remat.planner import gpu_cost_model
+    return "cpu" if d.platform == "cpu" else gpu_cost_model(d.device_kind)
 
 
 def mib(n):

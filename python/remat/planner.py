@@ -75,6 +75,14 @@ def error_of(report, source=None):
     return failure
 
 
+def gpu_cost_model(name):
+    """The cost model's device for a GPU by its name (torch.cuda's device
+    name, a JAX device's device_kind): the first of GH200, H200, H100 and
+    A100 the name contains, lowercased; h200 where it names none."""
+    upper = name.upper()
+    return next((m.lower() for m in ("GH200", "H200", "H100", "A100") if m in upper), "h200")
+
+
 def find_remat_opt():
     candidates = [os.environ.get("REMAT_OPT"), os.path.join(ROOT, "build", "bin", "remat-opt"),
                   shutil.which("remat-opt")]

@@ -1113,13 +1113,9 @@ def _device_of(joint_inputs):
 
 def _cuda_model(device):
     try:
-        name = torch.cuda.get_device_name(device).upper()
+        return _planner.gpu_cost_model(torch.cuda.get_device_name(device))
     except Exception:  # no driver to ask (a fake tensor's device): the default
         return "h200"
-    for model in ("GH200", "H200", "H100", "A100"):
-        if model in name:
-            return model.lower()
-    return "h200"
 
 
 def _saved_scalars(conv, joint_module):
