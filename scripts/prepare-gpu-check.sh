@@ -62,6 +62,33 @@ build_model() {  # name, with-reference, layers seq hidden heads vocab dtype
 build_model check yes $CHECK_MODEL
 build_model big no $BIG_MODEL
 
+# The generated GEMM kernels (tensor cores for 16-bit inputs, the f32
+# kernel otherwise): cuBLASLt is found on the GPU machine, so --gemm=auto
+# never runs them there; these executables have no library path. Odd and
+# aligned products in f32, bf16 and f16, and a bf16 GPT under two policies,
+# against the CPU build's loops (the tensor cores sum a k step in their own
+# order: bf16 outputs within 1e-2). Rehearsed on the CPU as their emulation.
+GEN_FLAGS=(--gemm=generated)
+if [ "$DEVICE_TARGET" = cpu ]; then GEN_FLAGS=(--gemm=loops --emulate-gpu-mapping); fi
+build_generated() {  # name, mlir, entry, tolerance, policies...
+  local name=$1 mlir=$2 entry=$3 tol=$4; shift 4
+  for policy in "$@"; do
+    build/bin/remat-compile "$mlir" --entry="$entry" --target="$DEVICE_TARGET" \
+      "${DEVICE_FLAGS[@]}" "${GEN_FLAGS[@]}" --policy="$policy" -o "$OUT/$name.$policy.exe"
+    build/bin/remat-compile "$mlir" --entry="$entry" --target=cpu --gemm=loops \
+      --policy="$policy" -o "$OUT/$name.$policy.cpu"
+    "$OUT/$name.$policy.cpu" --iters 1 --warmup 0 --seed 1 \
+      --dump "$OUT/$name.$policy.ref.bin" > "$OUT/$name.$policy.ref.json"
+    rm "$OUT/$name.$policy.cpu"
+    echo "$name $policy yes tolerance=$tol generated-gemm $(basename "$mlir")" >> "$manifest"
+  done
+}
+build_generated gemms test/Integration/CPU/Inputs/gemm-shapes.mlir step 1e-2 none
+python3 benchmarks/gen_gpt.py --layers 2 --seq 64 --hidden 64 --heads 2 \
+  --vocab 96 --dtype bf16 -o "$OUT/genbf16.mlir"
+build_generated genbf16 "$OUT/genbf16.mlir" train_step 1e-2 none full
+rm "$OUT/genbf16.mlir"
+
 # The integrations' planner there: remat-opt-static (no shared library),
 # xz-compressed (43 MiB, 6.2 MiB packed; scripts/gpu-check-integrations.sh
 # unpacks it with Python's lzma).

@@ -9,9 +9,9 @@ Disassembles the cubin with cuobjdump (-sass and -res-usage) and prints,
 per kernel class of the kernel table (the nn op each kernel lowers:
 gemm, reduction, elementwise, layout, ...), the number of kernels and, summed
 over them, SASS instructions, warp shuffles (SHFL), shared-memory accesses
-(LDS/STS/LDSM), tensor-core instructions (HMMA/HGMMA/IMMA), FFMA and global
+(LDS/STS/LDSM), tensor-core instructions (HMMA/HGMMA/IMMA), FFMA, global
 stores (STG), with the most registers and shared memory a kernel of the
-class uses. Launches that call the GEMM library (kernel "cublasLt") have no
+class uses, and (last) 128-bit global loads (LDG.128). Launches that call the GEMM library (kernel "cublasLt") have no
 SASS here; they are counted apart. Kernels the table's entry never launches
 (those of --gemm=auto's generated-GEMM fallback entry) are the class
 "fallback". Without --kernels, one row per kernel.
@@ -35,6 +35,7 @@ COUNTED = {
     "tensor_core": re.compile(r"^(HMMA|HGMMA|IMMA|WGMMA)\b"),
     "ffma": re.compile(r"^FFMA\b"),
     "global_store": re.compile(r"^(STG|RED|ATOMG)\b"),
+    "global_load_128": re.compile(r"^LDG(\.[A-Z0-9_]+)*\.128\b"),
 }
 
 
@@ -145,8 +146,11 @@ def main():
     ap.add_argument("--json", help="also write the rows here")
     a = ap.parse_args()
     rows = summarize(a.cubin, a.kernels, a.cuobjdump)
-    cols = ["kernels", "library_calls", "instructions", *COUNTED, "max_registers", "max_shared_bytes"]
-    heads = ["kernels", "lib calls", "SASS", "SHFL", "shared", "tensor", "FFMA", "STG", "regs", "smem B"]
+    counted = [c for c in COUNTED if c != "global_load_128"]
+    cols = ["kernels", "library_calls", "instructions", *counted, "max_registers", "max_shared_bytes",
+            "global_load_128"]
+    heads = ["kernels", "lib calls", "SASS", "SHFL", "shared", "tensor", "FFMA", "STG", "regs", "smem B",
+             "LDG.128"]
     print(f"{'class':<14}" + "".join(f"{h:>10}" for h in heads))
     for group, row in rows.items():
         print(f"{group:<14}" + "".join(f"{row.get(c, 0):>10}" for c in cols))

@@ -331,32 +331,67 @@ def BlockColumnReductions : Pass<"remat-block-column-reductions", "::mlir::func:
 }
 
 def TiledGemm : Pass<"remat-tiled-gemm", "::mlir::ModuleOp"> {
-  let summary = "Generate matrix products with shared-memory tiles and register blocking";
+  let summary = "Generate matrix products: shared-memory tiles, register blocking, tensor cores";
   let description = [{
     Rewrites every matrix product on buffers that `remat-gemm-to-library-calls`
     recognizes (f32, or f16/bf16 inputs widened into an f32 accumulator)
     and that is still a linalg op (the products cuBLASLt does not take, and
     all of them under `remat-compile --gemm=generated` or in a function
-    marked `remat.generated_gemm`) into a `gpu.launch`: a block of 16x16
-    threads per 64x64 tile of C (grid z: the batch), each thread 4x4
-    outputs (rows ty + 16 i, columns tx + 16 j), and a loop over k in tiles
-    of 16 staged in shared memory (A as 16x64, B as 16x64, loaded by all
-    256 threads with adjacent threads on adjacent elements, zero outside
-    the matrices) between two barriers. Each output starts from C's value
-    and adds `a * b` in ascending k, exactly as the loops do (the last k
-    tile stops at K), so results are the loops' up to FMA contraction, on
-    any shape, tile multiples or not. With `emulate`, the same order as
-    host loops (blocks and threads as loops, each barrier the boundary
-    between a loop over threads that stages and one that multiplies).
+    marked `remat.generated_gemm`) into a `gpu.launch` computing a 64x64
+    tile of C per block (grid z: the batch):
+
+    * f32 inputs (and 16-bit ones with `tensor-cores=false`): 256 threads,
+      (ty, tx) = (tid / 16, tid % 16), each 4x4 outputs (rows ty + 16 i,
+      columns tx + 16 j), k tiles of 16
+      staged in shared memory as f32. Each output starts from C's value and
+      adds `a * b` in ascending k, stopping at K, exactly as the loops do.
+    * f16/bf16 inputs: 4 warps, each 32x32 of the tile as 2x4
+      `nvvm.mma.sync` m16n8k16 products with f32 accumulators (tensor
+      cores), k tiles of 32 staged as 16-bit values in shared rows padded
+      to 40 elements; fragments in the PTX ISA's layout, one 32-bit shared
+      load a register. Sums within a k step are the tensor cores' own.
+
+    Both read each operand's tile as runs along its contiguous dim (the
+    memref's last, with static stride 1): 16 bytes (one `vector.load`) when
+    the run lies inside the matrix and, checked at run time before the
+    launch, the buffer's start is aligned and every other stride is a
+    multiple of the run; element by element with bounds checks (0 outside)
+    otherwise. Shared memory is double-buffered: the next k tile's global
+    loads are issued before the current tile's products and stored into
+    the other buffer after them, one barrier a tile.
+
+    With `emulate`, the same order as host loops: blocks, threads (and
+    warps and lanes) as loops, the vector runs element by element, each
+    barrier the boundary between a loop over threads that multiplies and
+    one that stages the next tile, each mma as its fragments gathered by
+    the same layout and summed in ascending k.
   }];
   let options = [
     Option<"emulate", "emulate", "bool", /*default=*/"false",
-           "Write the kernel's order of operations as host loops (CPU)">
+           "Write the kernel's order of operations as host loops (CPU)">,
+    Option<"tensorCores", "tensor-cores", "bool", /*default=*/"true",
+           "Products of f16/bf16 inputs on tensor cores (mma.sync); false: "
+           "the f32 kernel, inputs widened">
   ];
   let dependentDialects = ["::mlir::gpu::GPUDialect",
                            "::mlir::scf::SCFDialect",
                            "::mlir::memref::MemRefDialect",
-                           "::mlir::arith::ArithDialect"];
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::vector::VectorDialect",
+                           "::mlir::LLVM::LLVMDialect",
+                           "::mlir::NVVM::NVVMDialect"];
+}
+
+def AlignWorkgroupBuffers : Pass<"remat-align-workgroup-buffers", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Align every kernel's workgroup buffers to 16 bytes";
+  let description = [{
+    Sets `llvm.align = 16` on each workgroup attribution of each `gpu.func`
+    that has no alignment of its own. Without it the shared-memory global
+    gets its element's alignment (2 bytes for bf16), and the 16-byte vector
+    stores and 32-bit fragment loads of `remat-tiled-gemm` would assume an
+    alignment the buffer does not have. Run it after outlining.
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect"];
 }
 
 #endif // REMAT_CONVERSION_PASSES

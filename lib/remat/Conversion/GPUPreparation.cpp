@@ -1,18 +1,21 @@
 //===- GPUPreparation.cpp - passes that prepare host code for the GPU -----===//
 //
-/// Three small passes of the CUDA pipeline:
+/// Small passes of the CUDA pipeline:
 ///  * remat-splat-constants-to-fill: splat tensor constants become fills, so
 ///    no kernel reads a host global;
 ///  * remat-map-loops-to-gpu: each outermost scf.parallel is collapsed to one
 ///    dimension and tiled by the block size, so kernels run full blocks;
 ///  * remat-host-buffers-to-device: host allocations become device
-///    allocations.
+///    allocations;
+///  * remat-align-workgroup-buffers: kernels' shared buffers 16-byte
+///    aligned.
 //
 //===----------------------------------------------------------------------===//
 
 #include "remat/Conversion/Passes.h"
 
 #include "mlir/Dialect/GPU/Transforms/ParallelLoopMapper.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/SCF/Transforms/Transforms.h"
 #include "mlir/Dialect/SCF/Utils/Utils.h"
@@ -31,6 +34,7 @@ namespace remat {
 #define GEN_PASS_DEF_HOSTBUFFERSTODEVICE
 #define GEN_PASS_DEF_PARALLELDIMSFIRST
 #define GEN_PASS_DEF_EMULATEGPULAUNCHES
+#define GEN_PASS_DEF_ALIGNWORKGROUPBUFFERS
 #include "remat/Conversion/Passes.h.inc"
 } // namespace remat
 
@@ -317,6 +321,22 @@ struct HostBuffersToDevicePass
     });
     if (result.wasInterrupted())
       signalPassFailure();
+  }
+};
+
+struct AlignWorkgroupBuffersPass
+    : public remat::impl::AlignWorkgroupBuffersBase<
+          AlignWorkgroupBuffersPass> {
+  void runOnOperation() override {
+    constexpr int64_t kAlignment = 16;
+    StringRef name = LLVM::LLVMDialect::getAlignAttrName();
+    for (auto func : getOperation().getOps<gpu::GPUFuncOp>())
+      for (unsigned i = 0; i < func.getNumWorkgroupAttributions(); ++i)
+        if (!func.getWorkgroupAttributionAttr(i, name))
+          func.setWorkgroupAttributionAttr(
+              i, StringAttr::get(&getContext(), name),
+              IntegerAttr::get(IntegerType::get(&getContext(), 64),
+                               kAlignment));
   }
 };
 

@@ -11,12 +11,12 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "GemmMatch.h"
 #include "remat/Conversion/Passes.h"
 #include "remat/Dialect/Remat/RematDialect.h"
 
 #include "mlir/Analysis/AliasAnalysis.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -25,7 +25,6 @@
 
 namespace remat {
 #define GEN_PASS_DEF_GEMMTOLIBRARYCALLS
-#define GEN_PASS_DEF_TILEDGEMM
 #include "remat/Conversion/Passes.h.inc"
 } // namespace remat
 
@@ -35,22 +34,6 @@ using namespace remat;
 namespace {
 
 constexpr StringLiteral kGemmFunction = "remat_sgemm";
-
-/// Where an operand's two matrix dims and its batch dims sit among the
-/// results of its indexing map.
-struct GemmOperand {
-  Value buffer;
-  unsigned rowPos = 0, colPos = 0;
-  /// (index in Gemm::batchDims, result position) of each batch dim the
-  /// operand has.
-  SmallVector<std::pair<unsigned, unsigned>> batch;
-};
-
-struct Gemm {
-  GemmOperand a, b, c;
-  /// C's batch loop dims, outermost first.
-  SmallVector<unsigned> batchDims;
-};
 
 /// Whether `body` computes `out + in0 * in1` (in either operand order),
 /// with the inputs widened by arith.extf first when `widened`.
@@ -129,10 +112,9 @@ Type elementType(Value v) {
   return type ? type.getElementType() : Type();
 }
 
-/// Matches a matrix product: C[batch..., m, n] += A[.., m, k] * B[.., k, n]
-/// with any order of A's and B's dims and broadcast batch dims. All f32, or
-/// (cuBLASLt) f16 or bf16 inputs widened into an f32 output.
-std::optional<Gemm> matchGemm(linalg::LinalgOp op, AliasAnalysis &aliases,
+} // namespace
+
+std::optional<Gemm> remat::matchGemm(linalg::LinalgOp op, AliasAnalysis &aliases,
                               bool lowPrecision) {
   if (!op.hasPureBufferSemantics() || op.getNumDpsInputs() != 2 ||
       op.getNumDpsInits() != 1 || op->getNumRegions() != 1)
@@ -198,6 +180,8 @@ std::optional<Gemm> matchGemm(linalg::LinalgOp op, AliasAnalysis &aliases,
   gemm.b = *b;
   return gemm;
 }
+
+namespace {
 
 /// The runtime function `name` of type `type`, declared on first use; an
 /// existing function of that name must have that type.
@@ -439,288 +423,6 @@ struct GemmToLibraryCallsPass
       else
         rewriteGemm(op, gemm, *callee, rewriter);
     }
-  }
-};
-
-
-//===----------------------------------------------------------------------===//
-// The generated GEMM: shared-memory tiles and register blocking
-//===----------------------------------------------------------------------===//
-
-constexpr int64_t kTileMN = 64, kTileK = 16, kSide = 16, kPer = 4;
-
-/// Builds one tiled product, as a kernel or (emulate) as host loops in the
-/// same order. A block of 16x16 threads computes a 64x64 tile of C, each
-/// thread 4x4 outputs (rows ty + 16 i, columns tx + 16 j); the k loop runs
-/// over 16-wide tiles of A and B staged in shared memory. Each output
-/// starts from C's value and adds the products in ascending k, as the
-/// loops do, so the result is the loops' (up to FMA contraction).
-struct TiledGemm {
-  OpBuilder &b;
-  Location loc;
-  const Gemm &g;
-  Value m, n, k;
-  SmallVector<Value> batchSizes;
-
-  Value idx(int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); }
-  Value add(Value x, Value y) { return arith::AddIOp::create(b, loc, x, y); }
-  Value mul(Value x, Value y) { return arith::MulIOp::create(b, loc, x, y); }
-  Value lt(Value x, Value y) {
-    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, x, y);
-  }
-  Value zeroF() {
-    return arith::ConstantOp::create(b, loc, b.getF32FloatAttr(0.0f));
-  }
-
-  SmallVector<Value> indices(const GemmOperand &x, ArrayRef<Value> batchIvs,
-                             Value row, Value col) {
-    auto type = cast<MemRefType>(x.buffer.getType());
-    SmallVector<Value> out(type.getRank(), idx(0));
-    out[x.rowPos] = row;
-    out[x.colPos] = col;
-    for (auto [loop, pos] : x.batch)
-      out[pos] = batchIvs[loop];
-    return out;
-  }
-
-  /// x[row, col] widened to f32 where `inBounds`, else 0.
-  Value loadOrZero(const GemmOperand &x, ArrayRef<Value> batchIvs, Value row,
-                   Value col, Value inBounds) {
-    auto branch =
-        scf::IfOp::create(b, loc, TypeRange{b.getF32Type()}, inBounds, true);
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(branch.thenBlock());
-    Value v = memref::LoadOp::create(b, loc, x.buffer,
-                                     indices(x, batchIvs, row, col));
-    if (!v.getType().isF32())
-      v = arith::ExtFOp::create(b, loc, b.getF32Type(), v);
-    scf::YieldOp::create(b, loc, v);
-    b.setInsertionPointToStart(branch.elseBlock());
-    scf::YieldOp::create(b, loc, zeroF());
-    return branch.getResult(0);
-  }
-
-
-  /// Thread `tid`'s part of staging the k tile at `kt` into `as` (16x64,
-  /// [kk][row]) and `bs` (16x64, [kk][col]).
-  void stage(Value tid, Value kt, Value rowBase, Value colBase,
-             ArrayRef<Value> batchIvs, Value as, Value bs) {
-    for (int64_t q = 0; q < kTileMN * kTileK / (kSide * kSide); ++q) {
-      Value e = add(tid, idx(q * kSide * kSide));
-      // A: 64 rows x 16 k, k fastest (adjacent threads, adjacent k).
-      Value r = arith::DivUIOp::create(b, loc, e, idx(kTileK));
-      Value kk = arith::RemUIOp::create(b, loc, e, idx(kTileK));
-      Value gr = add(rowBase, r), gk = add(kt, kk);
-      Value inA = arith::AndIOp::create(b, loc, lt(gr, m), lt(gk, k));
-      memref::StoreOp::create(b, loc, loadOrZero(g.a, batchIvs, gr, gk, inA),
-                              as, ValueRange{kk, r});
-      // B: 16 k x 64 columns, columns fastest.
-      Value kb = arith::DivUIOp::create(b, loc, e, idx(kTileMN));
-      Value c = arith::RemUIOp::create(b, loc, e, idx(kTileMN));
-      Value gkb = add(kt, kb), gc = add(colBase, c);
-      Value inB = arith::AndIOp::create(b, loc, lt(gkb, k), lt(gc, n));
-      memref::StoreOp::create(b, loc, loadOrZero(g.b, batchIvs, gkb, gc, inB),
-                              bs, ValueRange{kb, c});
-    }
-  }
-
-  Value rowOf(Value rowBase, Value ty, int64_t i) {
-    return add(rowBase, add(ty, idx(kSide * i)));
-  }
-
-  /// Thread (ty, tx)'s 16 running totals read from C (0 outside it).
-  SmallVector<Value> initial(Value rowBase, Value colBase, Value ty, Value tx,
-                             ArrayRef<Value> batchIvs) {
-    SmallVector<Value> acc;
-    for (int64_t i = 0; i < kPer; ++i)
-      for (int64_t j = 0; j < kPer; ++j) {
-        Value row = rowOf(rowBase, ty, i), col = rowOf(colBase, tx, j);
-        Value in = arith::AndIOp::create(b, loc, lt(row, m), lt(col, n));
-        acc.push_back(loadOrZero(g.c, batchIvs, row, col, in));
-      }
-    return acc;
-  }
-
-  /// The k tile's products added to `acc`, in ascending k, up to K.
-  SmallVector<Value> multiply(Value kt, Value ty, Value tx, Value as, Value bs,
-                              ValueRange acc) {
-    Value left = arith::SubIOp::create(b, loc, k, kt);
-    Value end = arith::MinUIOp::create(b, loc, left, idx(kTileK));
-    auto loop = scf::ForOp::create(b, loc, idx(0), end, idx(1), acc);
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(loop.getBody());
-    Value kk = loop.getInductionVar();
-    SmallVector<Value> av, bv, next;
-    for (int64_t i = 0; i < kPer; ++i)
-      av.push_back(memref::LoadOp::create(
-          b, loc, as, ValueRange{kk, add(ty, idx(kSide * i))}));
-    for (int64_t j = 0; j < kPer; ++j)
-      bv.push_back(memref::LoadOp::create(
-          b, loc, bs, ValueRange{kk, add(tx, idx(kSide * j))}));
-    for (int64_t i = 0; i < kPer; ++i)
-      for (int64_t j = 0; j < kPer; ++j) {
-        Value p = arith::MulFOp::create(b, loc, av[i], bv[j]);
-        next.push_back(arith::AddFOp::create(
-            b, loc, loop.getRegionIterArgs()[i * kPer + j], p));
-      }
-    scf::YieldOp::create(b, loc, next);
-    return SmallVector<Value>(loop.getResults());
-  }
-
-  void storeResults(Value rowBase, Value colBase, Value ty, Value tx,
-                    ArrayRef<Value> batchIvs, ValueRange acc) {
-    for (int64_t i = 0; i < kPer; ++i)
-      for (int64_t j = 0; j < kPer; ++j) {
-        Value row = rowOf(rowBase, ty, i), col = rowOf(colBase, tx, j);
-        Value in = arith::AndIOp::create(b, loc, lt(row, m), lt(col, n));
-        auto branch = scf::IfOp::create(b, loc, in, false);
-        OpBuilder::InsertionGuard guard(b);
-        b.setInsertionPointToStart(branch.thenBlock());
-        memref::StoreOp::create(b, loc, acc[i * kPer + j], g.c.buffer,
-                                indices(g.c, batchIvs, row, col));
-      }
-  }
-};
-
-void rewriteTiledGemm(linalg::LinalgOp op, const Gemm &gemm, bool emulate) {
-  OpBuilder b(op);
-  Location loc = op.getLoc();
-  auto dim = [&](Value buffer, unsigned pos) -> Value {
-    return memref::DimOp::create(b, loc, buffer, pos);
-  };
-  TiledGemm t{b,
-              loc,
-              gemm,
-              dim(gemm.c.buffer, gemm.c.rowPos),
-              dim(gemm.c.buffer, gemm.c.colPos),
-              dim(gemm.a.buffer, gemm.a.colPos),
-              {}};
-  Value batch = t.idx(1);
-  for (auto [loop, pos] : gemm.c.batch) {
-    t.batchSizes.push_back(dim(gemm.c.buffer, pos));
-    batch = t.mul(batch, t.batchSizes.back());
-  }
-  Value tile = t.idx(kTileMN), side = t.idx(kSide);
-  Value gridX = arith::CeilDivUIOp::create(b, loc, t.n, tile);
-  Value gridY = arith::CeilDivUIOp::create(b, loc, t.m, tile);
-  auto tileType = [&](Attribute space) {
-    return MemRefType::get({kTileK, kTileMN}, b.getF32Type(),
-                           MemRefLayoutAttrInterface(), space);
-  };
-
-  if (!emulate) {
-    auto workgroup = gpu::AddressSpaceAttr::get(b.getContext(),
-                                                gpu::AddressSpace::Workgroup);
-    Value one = t.idx(1);
-    auto launch = gpu::LaunchOp::create(
-        b, loc, gridX, gridY, batch, side, side, one, nullptr, nullptr, {},
-        TypeRange{tileType(workgroup), tileType(workgroup)});
-    b.setInsertionPointToStart(&launch.getBody().front());
-    Value as = launch.getWorkgroupAttributions()[0];
-    Value bs = launch.getWorkgroupAttributions()[1];
-    Value tx = launch.getThreadIds().x, ty = launch.getThreadIds().y;
-    Value rowBase = t.mul(launch.getBlockIds().y, tile);
-    Value colBase = t.mul(launch.getBlockIds().x, tile);
-    SmallVector<Value> batchIvs =
-        delinearize(b, loc, launch.getBlockIds().z, t.batchSizes);
-    Value tid = t.add(t.mul(ty, side), tx);
-    SmallVector<Value> acc = t.initial(rowBase, colBase, ty, tx, batchIvs);
-    auto kLoop = scf::ForOp::create(b, loc, t.idx(0), t.k, t.idx(kTileK), acc);
-    {
-      OpBuilder::InsertionGuard guard(b);
-      b.setInsertionPointToStart(kLoop.getBody());
-      Value kt = kLoop.getInductionVar();
-      t.stage(tid, kt, rowBase, colBase, batchIvs, as, bs);
-      gpu::BarrierOp::create(b, loc);
-      SmallVector<Value> next =
-          t.multiply(kt, ty, tx, as, bs, kLoop.getRegionIterArgs());
-      gpu::BarrierOp::create(b, loc);
-      scf::YieldOp::create(b, loc, next);
-    }
-    t.storeResults(rowBase, colBase, ty, tx, batchIvs,
-                   SmallVector<Value>(kLoop.getResults()));
-    gpu::TerminatorOp::create(b, loc);
-    op->erase();
-    return;
-  }
-
-  // The emulation: blocks and threads as loops, the barriers as the
-  // boundaries between a loop over threads that stages the tiles and one
-  // that multiplies; each thread's totals live in acc[256][16].
-  Value as = memref::AllocaOp::create(b, loc, tileType(Attribute()));
-  Value bs = memref::AllocaOp::create(b, loc, tileType(Attribute()));
-  Value accBuf = memref::AllocaOp::create(
-      b, loc, MemRefType::get({kSide * kSide, kPer * kPer}, b.getF32Type()));
-  Value zero = t.idx(0), one = t.idx(1), threads = t.idx(kSide * kSide);
-  auto forEach = [&](Value ub, llvm::function_ref<void(Value)> body) {
-    auto loop = scf::ForOp::create(b, loc, zero, ub, one);
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(loop.getBody());
-    body(loop.getInductionVar());
-  };
-  auto threadIds = [&](Value tid) {
-    return std::make_pair(arith::DivUIOp::create(b, loc, tid, side).getResult(),
-                          arith::RemUIOp::create(b, loc, tid, side).getResult());
-  };
-  forEach(batch, [&](Value bz) {
-    SmallVector<Value> batchIvs = delinearize(b, loc, bz, t.batchSizes);
-    forEach(gridY, [&](Value by) {
-      forEach(gridX, [&](Value bx) {
-        Value rowBase = t.mul(by, tile), colBase = t.mul(bx, tile);
-        forEach(threads, [&](Value tid) {
-          auto [ty, tx] = threadIds(tid);
-          SmallVector<Value> acc =
-              t.initial(rowBase, colBase, ty, tx, batchIvs);
-          for (int64_t e = 0; e < kPer * kPer; ++e)
-            memref::StoreOp::create(b, loc, acc[e], accBuf,
-                                    ValueRange{tid, t.idx(e)});
-        });
-        auto kLoop =
-            scf::ForOp::create(b, loc, zero, t.k, t.idx(kTileK));
-        OpBuilder::InsertionGuard guard(b);
-        b.setInsertionPointToStart(kLoop.getBody());
-        Value kt = kLoop.getInductionVar();
-        forEach(threads, [&](Value tid) {
-          t.stage(tid, kt, rowBase, colBase, batchIvs, as, bs);
-        });
-        forEach(threads, [&](Value tid) {
-          auto [ty, tx] = threadIds(tid);
-          SmallVector<Value> acc;
-          for (int64_t e = 0; e < kPer * kPer; ++e)
-            acc.push_back(memref::LoadOp::create(
-                b, loc, accBuf, ValueRange{tid, t.idx(e)}));
-          SmallVector<Value> next = t.multiply(kt, ty, tx, as, bs, acc);
-          for (int64_t e = 0; e < kPer * kPer; ++e)
-            memref::StoreOp::create(b, loc, next[e], accBuf,
-                                    ValueRange{tid, t.idx(e)});
-        });
-        b.setInsertionPointAfter(kLoop);
-        forEach(threads, [&](Value tid) {
-          auto [ty, tx] = threadIds(tid);
-          SmallVector<Value> acc;
-          for (int64_t e = 0; e < kPer * kPer; ++e)
-            acc.push_back(memref::LoadOp::create(
-                b, loc, accBuf, ValueRange{tid, t.idx(e)}));
-          t.storeResults(rowBase, colBase, ty, tx, batchIvs, acc);
-        });
-      });
-    });
-  });
-  op->erase();
-}
-
-struct TiledGemmPass : public remat::impl::TiledGemmBase<TiledGemmPass> {
-  using TiledGemmBase::TiledGemmBase;
-  void runOnOperation() override {
-    ModuleOp module = getOperation();
-    AliasAnalysis aliases(module);
-    std::vector<std::pair<linalg::LinalgOp, Gemm>> gemms;
-    module.walk([&](linalg::LinalgOp op) {
-      if (std::optional<Gemm> gemm = matchGemm(op, aliases, true))
-        gemms.push_back({op, *gemm});
-    });
-    for (auto &[op, gemm] : gemms)
-      rewriteTiledGemm(op, gemm, emulate);
   }
 };
 

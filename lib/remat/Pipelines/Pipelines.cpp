@@ -118,6 +118,7 @@ void remat::buildCUDAPipeline(OpPassManager &pm,
   pm.addPass(createGpuKernelOutliningPass());
   // One module: LLVM, libdevice and ptxas run once for the whole step.
   pm.addPass(createMergeGPUModules());
+  pm.addNestedPass<gpu::GPUModuleOp>(createAlignWorkgroupBuffers());
   pm.addNestedPass<func::FuncOp>(createGpuAsyncRegionPass());
   pm.addNestedPass<func::FuncOp>(createStreamLibraryCalls());
 

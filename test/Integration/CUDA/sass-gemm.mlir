@@ -15,23 +15,25 @@
 // RUN: not remat-compile %s --target=cuda --gemm=blas -o %t/x 2>&1 | FileCheck %s --check-prefix=BADGEMM
 
 // Where cuBLASLt runs the matrix products, the step's SASS has no GEMM
-// kernel: the table's two products (forward and the weight gradient, a
-// transposed one) are library calls and every kernel in the cubin is
-// another class. --gemm=generated has GEMM kernels and no library call,
-// tiled through shared memory (LDS/STS);
+// kernel: the table's three products (forward, the weight gradient, a
+// transposed one, and a bf16 one) are library calls; the one gemm-class
+// kernel left rounds the bf16 product's f32 result to bf16 (no shared
+// memory, no tensor cores, no FMA). --gemm=generated has GEMM kernels and no library
+// call, tiled through shared memory (LDS/STS), the bf16 product on tensor
+// cores (HMMA), the aligned inputs read as 128-bit loads (LDG.128);
 // --gemm=auto has both: the generated ones belong to the fallback entry
 // the executable runs where no libcublasLt is found.
 
 // LIB: class {{.*}}lib calls
 // LIB: elementwise
 // LIB-NOT: fallback
-// LIB: gemm 0 2
+// LIB: gemm 1 3 {{[0-9]+}} 0 0 0 0
 // LIB-NOT: gemm
 
-// GEN: gemm {{[1-9][0-9]*}} 0 {{[1-9][0-9]*}} 0 {{[1-9][0-9]*}}
+// GEN: gemm {{[1-9][0-9]* 0 [1-9][0-9]* 0 [1-9][0-9]* [1-9][0-9]* [0-9]+ [0-9]+ [0-9]+ [0-9]+ [1-9][0-9]*$}}
 
 // AUTO: fallback {{[1-9][0-9]*}} 0
-// AUTO: gemm 0 2
+// AUTO: gemm 1 3 {{[0-9]+}} 0 0 0 0
 
 // PTX: .target sm_90
 // PTX: .entry step_kernel
@@ -39,10 +41,11 @@
 // BAD: remat-compile: unknown --emit=cubin for --target=cpu; expected exe, mlir, llvm or driver
 // BADGEMM: remat-compile: unknown --gemm=blas for --target=cuda; expected cublas, generated or auto
 
-func.func @step(%x: tensor<64x32xf32>, %w: tensor<32x16xf32>, %g: tensor<64x16xf32>) -> (tensor<64x16xf32>, tensor<32x16xf32>) {
+func.func @step(%x: tensor<64x32xf32>, %w: tensor<32x16xf32>, %g: tensor<64x16xf32>, %h: tensor<64x32xbf16>, %v: tensor<48x32xbf16>) -> (tensor<64x16xf32>, tensor<32x16xf32>, tensor<64x48xbf16>) {
   %y = nn.matmul %x, %w : tensor<64x32xf32>, tensor<32x16xf32> -> tensor<64x16xf32>
   %r = nn.relu %y : tensor<64x16xf32>
   %t = nn.matmul %x, %g {transpose_a} : tensor<64x32xf32>, tensor<64x16xf32> -> tensor<32x16xf32>
   %s = nn.softmax %t : tensor<32x16xf32>
-  return %r, %s : tensor<64x16xf32>, tensor<32x16xf32>
+  %hv = nn.matmul %h, %v {transpose_b} : tensor<64x32xbf16>, tensor<48x32xbf16> -> tensor<64x48xbf16>
+  return %r, %s, %hv : tensor<64x16xf32>, tensor<32x16xf32>, tensor<64x48xbf16>
 }
