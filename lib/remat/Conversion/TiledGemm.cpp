@@ -19,6 +19,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "GemmMatch.h"
+#include "remat/Conversion/MmaLayout.h"
 #include "remat/Conversion/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -670,11 +671,11 @@ struct SimtGemm {
 
 /// Warp w computes rows 32 (w / 2) .. + 32 and columns 32 (w % 2) .. + 32
 /// of the block's tile as 2x4 products of 16x8 (m16n8k16). Fragments
-/// follow the PTX ISA's layout for mma.m16n8k16 with 16-bit inputs: with
-/// g = lane / 4 and t = lane % 4, A's four 32-bit registers hold (row,
-/// k) = (g, 2t..2t+1), (g + 8, 2t..), (g, 2t + 8..), (g + 8, 2t + 8..);
-/// B's two hold (k, col) = (2t..2t+1, g), (2t + 8.., g); C's four f32 hold
-/// (g, 2t), (g, 2t + 1), (g + 8, 2t), (g + 8, 2t + 1). Shared tiles are
+/// follow the PTX ISA's layout (MmaLayout.h): with g = lane / 4 and t =
+/// lane % 4, A's four 32-bit registers hold (row, k) = (g, 2t..2t+1),
+/// (g + 8, 2t..), (g, 2t + 8..), (g + 8, 2t + 8..); B's two hold (k, col)
+/// = (2t..2t+1, g), (2t + 8.., g); C's four f32 hold (g, 2t), (g, 2t + 1),
+/// (g + 8, 2t), (g + 8, 2t + 1). Shared tiles are
 /// [buf][outer][k] (rows of 40: 32 + 8 padding), so each fragment register
 /// is one 32-bit shared load.
 struct TensorCoreGemm {
@@ -701,23 +702,27 @@ struct TensorCoreGemm {
   /// product (mi, ni).
   std::pair<Value, Value> cAt(const Lane &l, int64_t mi, int64_t ni,
                               int64_t c) {
-    return {plus(l.wm, kWarpM, l.g, mi * kMmaM + 8 * (c / 2)),
-            plus(l.wn, kWarpN, kb.mul(l.t, kb.idx(2)), ni * kMmaN + c % 2)};
+    mma::Offset o = mma::cOffset(c);
+    return {plus(l.wm, kWarpM, l.g, mi * kMmaM + o.first),
+            plus(l.wn, kWarpN, kb.mul(l.t, kb.idx(2)),
+                 ni * kMmaN + o.second)};
   }
 
   /// A's (row, k) of register r's first element (product row block mi,
   /// k step s); the second is at k + 1.
   std::pair<Value, Value> aAt(const Lane &l, int64_t mi, int64_t s,
                               int64_t r) {
-    return {plus(l.wm, kWarpM, l.g, mi * kMmaM + 8 * (r % 2)),
-            kb.add(kb.idx(s * kMmaK + 8 * (r / 2)), kb.mul(l.t, kb.idx(2)))};
+    mma::Offset o = mma::aOffset(2 * r);
+    return {plus(l.wm, kWarpM, l.g, mi * kMmaM + o.first),
+            kb.add(kb.idx(s * kMmaK + o.second), kb.mul(l.t, kb.idx(2)))};
   }
 
   /// B's (col, k) of register r's first element.
   std::pair<Value, Value> bAt(const Lane &l, int64_t ni, int64_t s,
                               int64_t r) {
-    return {plus(l.wn, kWarpN, l.g, ni * kMmaN),
-            kb.add(kb.idx(s * kMmaK + 8 * r), kb.mul(l.t, kb.idx(2)))};
+    mma::Offset o = mma::bOffset(2 * r);
+    return {plus(l.wn, kWarpN, l.g, ni * kMmaN + o.second),
+            kb.add(kb.idx(s * kMmaK + o.first), kb.mul(l.t, kb.idx(2)))};
   }
 
   static int64_t slot(int64_t mi, int64_t ni, int64_t c) {
