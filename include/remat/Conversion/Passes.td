@@ -342,9 +342,9 @@ def TiledGemm : Pass<"remat-tiled-gemm", "::mlir::ModuleOp"> {
 
     * f32 inputs (and 16-bit ones with `tensor-cores=false`): 256 threads,
       (ty, tx) = (tid / 16, tid % 16), each 4x4 outputs (rows ty + 16 i,
-      columns tx + 16 j), k tiles of 16
-      staged in shared memory as f32. Each output starts from C's value and
-      adds `a * b` in ascending k, stopping at K, exactly as the loops do.
+      columns tx + 16 j), k tiles of 16 staged in shared memory as f32.
+      Each output starts from C's value and takes `fma(a, b, acc)` in
+      ascending k, stopping at K: the loops' order with one rounding a step.
     * f16/bf16 inputs: 4 warps, each 32x32 of the tile as 2x4
       `nvvm.mma.sync` m16n8k16 products with f32 accumulators (tensor
       cores), k tiles of 32 staged as 16-bit values in shared rows padded
@@ -377,6 +377,7 @@ def TiledGemm : Pass<"remat-tiled-gemm", "::mlir::ModuleOp"> {
                            "::mlir::scf::SCFDialect",
                            "::mlir::memref::MemRefDialect",
                            "::mlir::arith::ArithDialect",
+                           "::mlir::math::MathDialect",
                            "::mlir::vector::VectorDialect",
                            "::mlir::LLVM::LLVMDialect",
                            "::mlir::NVVM::NVVMDialect"];

@@ -26,6 +26,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -572,8 +573,10 @@ void GemmSkeleton::buildEmulation(const Kernel &kn, Value gridX, Value gridY,
 /// 256 threads, (ty, tx) = (tid / 16, tid % 16); each thread's 4x4 outputs
 /// are rows ty + 16 i and columns tx + 16 j (a warp's loads and stores of
 /// C adjacent); shared tiles [buf][k][outer] in f32 (16-bit inputs widened
-/// as they are staged); each output adds `a * b` in ascending k from C's
-/// value, stopping at K, as the loops do.
+/// as they are staged); each output is `fma(a, b, acc)` in ascending k from
+/// C's value, stopping at K: the loops' order, one rounding a step instead
+/// of two (math.fma: FFMA on the GPU, a fused multiply-add in the
+/// emulation too).
 struct SimtGemm {
   KernelBuilder &kb;
 
@@ -590,7 +593,7 @@ struct SimtGemm {
             rowOf(colBase, kb.rem(tid, kSide), e % kPer)};
   }
 
-  /// The k tile's products added to `acc`, in ascending k, up to K.
+  /// The k tile's products fused into `acc`, in ascending k, up to K.
   SmallVector<Value> multiply(Value kt, Value buf, Value tid, Value as,
                               Value bs, ValueRange acc) {
     OpBuilder &b = kb.b;
@@ -610,11 +613,9 @@ struct SimtGemm {
       bv.push_back(memref::LoadOp::create(
           b, loc, bs, ValueRange{buf, kk, kb.add(tx, kb.idx(kSide * j))}));
     for (int64_t i = 0; i < kPer; ++i)
-      for (int64_t j = 0; j < kPer; ++j) {
-        Value p = arith::MulFOp::create(b, loc, av[i], bv[j]);
-        next.push_back(arith::AddFOp::create(
-            b, loc, loop.getRegionIterArgs()[i * kPer + j], p));
-      }
+      for (int64_t j = 0; j < kPer; ++j)
+        next.push_back(math::FmaOp::create(
+            b, loc, av[i], bv[j], loop.getRegionIterArgs()[i * kPer + j]));
     scf::YieldOp::create(b, loc, next);
     return SmallVector<Value>(loop.getResults());
   }

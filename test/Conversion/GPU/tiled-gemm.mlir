@@ -10,8 +10,9 @@
 // multiples of 4). Each thread's 16 totals read from C first; the first k
 // tile staged (A's run along k stored element by element into [k][m], B's
 // run along n stored as a vector into [k][n]); then per k tile of 16: the
-// next tile's runs loaded (when there is one), the products of this tile,
-// the next tile stored into the other buffer, one barrier.
+// next tile's runs loaded (when there is one), the products of this tile
+// (a fused multiply-add each), the next tile stored into the other buffer,
+// one barrier.
 // CHECK-LABEL: func.func @batched
 // CHECK-DAG:     %[[M:.*]] = memref.dim %arg2, %c1
 // CHECK-DAG:     %[[N:.*]] = memref.dim %arg2, %c2
@@ -38,8 +39,7 @@
 // CHECK:             scf.for %{{.*}} = %c0 to %[[END]] step %c1 iter_args
 // CHECK-COUNT-4:       memref.load %[[AS]][%[[CUR]],
 // CHECK-COUNT-4:       memref.load %[[BS]][%[[CUR]],
-// CHECK:               arith.mulf
-// CHECK-NEXT:          arith.addf
+// CHECK-COUNT-16:      math.fma
 // CHECK:             scf.if %[[MORE]] {
 // CHECK-COUNT-4:       memref.store %{{.*}}, %[[AS]][%[[OTHER]],
 // CHECK:               vector.store %[[AHEAD]]#1, %[[BS]][%[[OTHER]],

@@ -19,8 +19,9 @@
 // transposed one, and a bf16 one) are library calls; the one gemm-class
 // kernel left rounds the bf16 product's f32 result to bf16 (no shared
 // memory, no tensor cores, no FMA). --gemm=generated has GEMM kernels and no library
-// call, tiled through shared memory (LDS/STS), the bf16 product on tensor
-// cores (HMMA), the aligned inputs read as 128-bit loads (LDG.128);
+// call, tiled through shared memory (LDS/STS), the f32 products with FFMA,
+// the bf16 product on tensor cores (HMMA), the aligned inputs read as
+// 128-bit loads (LDG.128);
 // --gemm=auto has both: the generated ones belong to the fallback entry
 // the executable runs where no libcublasLt is found.
 
@@ -30,7 +31,7 @@
 // LIB: gemm 1 3 {{[0-9]+}} 0 0 0 0
 // LIB-NOT: gemm
 
-// GEN: gemm {{[1-9][0-9]* 0 [1-9][0-9]* 0 [1-9][0-9]* [1-9][0-9]* [0-9]+ [0-9]+ [0-9]+ [0-9]+ [1-9][0-9]*$}}
+// GEN: gemm {{[1-9][0-9]* 0 [1-9][0-9]* 0 [1-9][0-9]* [1-9][0-9]* [1-9][0-9]* [0-9]+ [0-9]+ [0-9]+ [1-9][0-9]*$}}
 
 // AUTO: fallback {{[1-9][0-9]*}} 0
 // AUTO: gemm 1 3 {{[0-9]+}} 0 0 0 0
