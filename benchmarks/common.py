@@ -15,6 +15,15 @@ GPT_SHAPES = [(seq, hidden, dtype) for dtype in ("f32", "bf16")
               for seq, hidden in ((1024, 1024), (2048, 2048), (4096, 4096), (1024, 4096))]
 
 
+def write_text(path, text):
+    """Writes a generator's output to `path`, or to stdout for "-"."""
+    if path == "-":
+        sys.stdout.write(text)
+    else:
+        with open(path, "w") as out:
+            out.write(text)
+
+
 def add_model_args(ap, layers=GPT_DEFAULTS["layers"], seq=GPT_DEFAULTS["seq"],
                    hidden=GPT_DEFAULTS["hidden"], heads=GPT_DEFAULTS["heads"],
                    vocab=GPT_DEFAULTS["vocab"]):

@@ -30,7 +30,10 @@ import os
 import random
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "python"))
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(HERE, "..", "python"))
+import common  # noqa: E402
 from remat.builder import FunctionBuilder  # noqa: E402
 
 FAMILIES = ("unet", "moe", "encdec", "mixer", "chain")
@@ -164,11 +167,7 @@ def main():
     ap.add_argument("-o", "--output", default="-")
     a = ap.parse_args()
     text = generate(a.family, a.seed, a.dtype)
-    if a.output == "-":
-        sys.stdout.write(text)
-    else:
-        with open(a.output, "w") as out:
-            out.write(text)
+    common.write_text(a.output, text)
 
 
 if __name__ == "__main__":

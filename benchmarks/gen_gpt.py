@@ -116,11 +116,7 @@ def main(argv=None):
                         a.ffn or 4 * a.hidden, a.dtype, a.dropout, not a.no_blocks, a.forward_only)
     except BuildError as e:
         ap.error(str(e))
-    if a.output == "-":
-        sys.stdout.write(text)
-    else:
-        with open(a.output, "w") as f:
-            f.write(text)
+    common.write_text(a.output, text)
 
 
 if __name__ == "__main__":

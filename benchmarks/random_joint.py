@@ -33,6 +33,7 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+import common  # noqa: E402
 import memory_semantics  # noqa: E402
 
 
@@ -202,10 +203,7 @@ def main():
     a = ap.parse_args()
     if not a.check:
         text = generate(a.seed, forward_only=a.forward_only)
-        if a.output == "-":
-            sys.stdout.write(text)
-        else:
-            open(a.output, "w").write(text)
+        common.write_text(a.output, text)
         return 0
     failures = []
     with tempfile.TemporaryDirectory() as tmp:
