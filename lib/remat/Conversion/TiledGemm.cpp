@@ -201,13 +201,13 @@ struct KernelBuilder {
   /// are allowed, else each element with its own bounds check (0 outside).
   SmallVector<Value> loadRun(const Input &in, ArrayRef<Value> batchIvs,
                              Value go, Value gk, bool widen) {
-    auto [dO, dK] = runStep(in);
-    int64_t stepO = dO, stepK = dK; // captured below
+    std::pair<int64_t, int64_t> step = runStep(in);
     Type element = cast<MemRefType>(in.x->buffer.getType()).getElementType();
     auto elementwise = [&]() {
       SmallVector<Value> out;
       for (int64_t j = 0; j < in.width; ++j) {
-        Value o = add(go, idx(j * stepO)), kk = add(gk, idx(j * stepK));
+        Value o = add(go, idx(j * step.first));
+        Value kk = add(gk, idx(j * step.second));
         auto [row, col] = rowCol(in, o, kk);
         out.push_back(loadOrZero(*in.x, batchIvs, row, col,
                                  both(lt(o, in.extent), lt(kk, k)), widen));
@@ -216,8 +216,8 @@ struct KernelBuilder {
     };
     if (in.along == Along::Neither)
       return elementwise();
-    Value lastO = add(go, idx((in.width - 1) * dO));
-    Value lastK = add(gk, idx((in.width - 1) * dK));
+    Value lastO = add(go, idx((in.width - 1) * step.first));
+    Value lastK = add(gk, idx((in.width - 1) * step.second));
     Value whole =
         both(in.vectorOk, both(lt(lastO, in.extent), lt(lastK, k)));
     SmallVector<Type> types = runTypes(in, widen);
@@ -268,14 +268,19 @@ struct KernelBuilder {
     return {div(e, perRow), mul(rem(e, perRow), idx(in.width))};
   }
 
+  /// Runs a thread stages of a tile of `outerT` x `kT`.
+  static int64_t runsPerThread(const Input &in, int64_t threads,
+                               int64_t outerT, int64_t kT) {
+    return outerT * kT / (in.width * threads);
+  }
+
   /// Thread `tid`'s runs of the k tile at `kBase` (`runTypes` each).
   SmallVector<Value> loadTile(const Input &in, ArrayRef<Value> batchIvs,
                               Value outerBase, Value kBase, Value tid,
                               int64_t threads, int64_t outerT, int64_t kT,
                               bool widen) {
     SmallVector<Value> values;
-    int64_t runs = outerT * kT / (in.width * threads);
-    for (int64_t q = 0; q < runs; ++q) {
+    for (int64_t q = 0; q < runsPerThread(in, threads, outerT, kT); ++q) {
       auto [o, kk] = runAt(in, add(tid, idx(q * threads)), outerT, kT);
       llvm::append_range(values, loadRun(in, batchIvs, add(outerBase, o),
                                          add(kBase, kk), widen));
@@ -287,7 +292,7 @@ struct KernelBuilder {
   SmallVector<Type> tileTypes(const Input &in, int64_t threads,
                               int64_t outerT, int64_t kT, bool widen) {
     SmallVector<Type> types;
-    for (int64_t q = 0; q < outerT * kT / (in.width * threads); ++q)
+    for (int64_t q = 0; q < runsPerThread(in, threads, outerT, kT); ++q)
       llvm::append_range(types, runTypes(in, widen));
     return types;
   }
@@ -299,12 +304,9 @@ struct KernelBuilder {
                  int64_t threads, int64_t outerT, int64_t kT, bool outerMajor,
                  ArrayRef<Value> values) {
     std::pair<int64_t, int64_t> step = runStep(in);
-    bool contiguous = in.along != Along::Neither &&
-                      (outerMajor ? in.along == Along::K
-                                  : in.along == Along::Outer);
+    bool contiguous = in.along == (outerMajor ? Along::K : Along::Outer);
     int64_t perRun = vectorRuns(in) ? 1 : in.width;
-    int64_t runs = outerT * kT / (in.width * threads);
-    for (int64_t q = 0; q < runs; ++q) {
+    for (int64_t q = 0; q < runsPerThread(in, threads, outerT, kT); ++q) {
       std::pair<Value, Value> start =
           runAt(in, add(tid, idx(q * threads)), outerT, kT);
       ArrayRef<Value> run = values.slice(q * perRun, perRun);
@@ -346,6 +348,22 @@ struct KernelBuilder {
     b.setInsertionPointToStart(branch.thenBlock());
     memref::StoreOp::create(b, loc, v, g.c.buffer,
                             indices(g.c, batchIvs, row, col));
+  }
+
+  /// The emulation's accumulators of thread `tid`: row `tid` of `accBuf`.
+  SmallVector<Value> readAcc(Value accBuf, Value tid) {
+    int64_t accs = cast<MemRefType>(accBuf.getType()).getDimSize(1);
+    SmallVector<Value> acc;
+    for (int64_t e = 0; e < accs; ++e)
+      acc.push_back(
+          memref::LoadOp::create(b, loc, accBuf, ValueRange{tid, idx(e)}));
+    return acc;
+  }
+
+  void writeAcc(Value accBuf, Value tid, ArrayRef<Value> acc) {
+    for (auto [e, v] : llvm::enumerate(acc))
+      memref::StoreOp::create(b, loc, v, accBuf,
+                              ValueRange{tid, idx(int64_t(e))});
   }
 
   /// `body(iv)` in a loop 0..ub.
@@ -524,23 +542,13 @@ void GemmSkeleton::buildEmulation(const Kernel &kn, Value gridX, Value gridY,
   Value accBuf = memref::AllocaOp::create(
       b, loc, MemRefType::get({kn.threads, kn.accs}, f32()));
   Value threadCount = idx(kn.threads);
-  auto readAcc = [&](Value tid) {
-    SmallVector<Value> acc;
-    for (int64_t e = 0; e < kn.accs; ++e)
-      acc.push_back(
-          memref::LoadOp::create(b, loc, accBuf, ValueRange{tid, idx(e)}));
-    return acc;
-  };
   forEach(batch, [&](Value bz) {
     SmallVector<Value> batchIvs = delinearize(b, loc, bz, batchSizes);
     forEach(gridY, [&](Value by) {
       forEach(gridX, [&](Value bx) {
         Value rowBase = mul(by, tile), colBase = mul(bx, tile);
         forEach(threadCount, [&](Value tid) {
-          SmallVector<Value> acc = kn.initial(tid, batchIvs, rowBase, colBase);
-          for (int64_t e = 0; e < kn.accs; ++e)
-            memref::StoreOp::create(b, loc, acc[e], accBuf,
-                                    ValueRange{tid, idx(e)});
+          writeAcc(accBuf, tid, kn.initial(tid, batchIvs, rowBase, colBase));
           store(kn, as, bs, idx(0), tid,
                 load(kn, batchIvs, rowBase, colBase, idx(0), tid));
         });
@@ -559,7 +567,7 @@ void GemmSkeleton::buildEmulation(const Kernel &kn, Value gridX, Value gridY,
         });
         b.setInsertionPointAfter(kLoop);
         forEach(threadCount, [&](Value tid) {
-          kn.finish(tid, batchIvs, rowBase, colBase, readAcc(tid));
+          kn.finish(tid, batchIvs, rowBase, colBase, readAcc(accBuf, tid));
         });
       });
     });
@@ -652,14 +660,8 @@ struct SimtGemm {
     kn.emulateMultiply = [this](Value kt, Value buf, Value as, Value bs,
                                 Value accBuf) {
       kb.forEach(kb.idx(threads), [&](Value tid) {
-        SmallVector<Value> acc;
-        for (int64_t e = 0; e < accs; ++e)
-          acc.push_back(memref::LoadOp::create(kb.b, kb.loc, accBuf,
-                                               ValueRange{tid, kb.idx(e)}));
-        SmallVector<Value> next = multiply(kt, buf, tid, as, bs, acc);
-        for (int64_t e = 0; e < accs; ++e)
-          memref::StoreOp::create(kb.b, kb.loc, next[e], accBuf,
-                                  ValueRange{tid, kb.idx(e)});
+        kb.writeAcc(accBuf, tid,
+                    multiply(kt, buf, tid, as, bs, kb.readAcc(accBuf, tid)));
       });
     };
     return kn;
@@ -819,34 +821,37 @@ struct TensorCoreGemm {
               Value top = plus(l.wm, kWarpM, kb.idx(0), mi * kMmaM);
               Value left = plus(l.wn, kWarpN, kb.idx(0), ni * kMmaN);
               Value step = kb.idx(s * kMmaK);
-              for (int64_t r = 0; r < 4; ++r)
+              // Both elements of a register at (outer, kk) of `shared` into
+              // `dst` at (outer - origin, k - step), k first for B.
+              auto gather = [&](Value shared, Value dst, Value outer,
+                                Value origin, Value kk, bool kFirst) {
+                Value i = arith::SubIOp::create(b, loc, outer, origin);
                 for (int64_t h = 0; h < 2; ++h) {
-                  auto [row, kk] = aAt(l, mi, s, r);
                   Value kh = kb.add(kk, kb.idx(h));
+                  Value j = arith::SubIOp::create(b, loc, kh, step);
                   memref::StoreOp::create(
-                      b, loc, sharedF32(as, row, kh), af,
-                      ValueRange{arith::SubIOp::create(b, loc, row, top),
-                                 arith::SubIOp::create(b, loc, kh, step)});
+                      b, loc, sharedF32(shared, outer, kh), dst,
+                      kFirst ? SmallVector<Value>{j, i}
+                             : SmallVector<Value>{i, j});
                 }
-              for (int64_t r = 0; r < 2; ++r)
-                for (int64_t h = 0; h < 2; ++h) {
-                  auto [col, kk] = bAt(l, ni, s, r);
-                  Value kh = kb.add(kk, kb.idx(h));
-                  memref::StoreOp::create(
-                      b, loc, sharedF32(bs, col, kh), bf,
-                      ValueRange{arith::SubIOp::create(b, loc, kh, step),
-                                 arith::SubIOp::create(b, loc, col, left)});
-                }
+              };
+              for (int64_t r = 0; r < 4; ++r) {
+                auto [row, kk] = aAt(l, mi, s, r);
+                gather(as, af, row, top, kk, /*kFirst=*/false);
+              }
+              for (int64_t r = 0; r < 2; ++r) {
+                auto [col, kk] = bAt(l, ni, s, r);
+                gather(bs, bf, col, left, kk, /*kFirst=*/true);
+              }
             });
             kb.forEach(kb.idx(kLanes), [&](Value ln) {
               Value tid = kb.add(warpBase, ln);
               Lane l = lane(tid);
               for (int64_t c = 0; c < 4; ++c) {
-                auto [row, col] = cAt(l, 0, 0, c);
-                row = arith::SubIOp::create(b, loc, row,
-                                            kb.mul(l.wm, kb.idx(kWarpM)));
-                col = arith::SubIOp::create(b, loc, col,
-                                            kb.mul(l.wn, kb.idx(kWarpN)));
+                // (row, col) within the 16x8 product.
+                mma::Offset o = mma::cOffset(c);
+                Value row = kb.add(l.g, kb.idx(o.first));
+                Value col = kb.add(kb.mul(l.t, kb.idx(2)), kb.idx(o.second));
                 Value at = kb.idx(slot(mi, ni, c));
                 Value start = memref::LoadOp::create(b, loc, accBuf,
                                                      ValueRange{tid, at});
