@@ -37,6 +37,14 @@ plan_flags() {
 
 manifest="$OUT/manifest.txt"
 : > "$manifest"
+cpu_reference() {  # name, policy, mlir, entry, remat-compile flags...
+  local name=$1 policy=$2 mlir=$3 entry=$4; shift 4
+  build/bin/remat-compile "$mlir" --entry="$entry" --target=cpu "$@" \
+    -o "$OUT/$name.$policy.cpu"
+  "$OUT/$name.$policy.cpu" --iters 1 --warmup 0 --seed 1 \
+    --dump "$OUT/$name.$policy.ref.bin" > "$OUT/$name.$policy.ref.json"
+  rm "$OUT/$name.$policy.cpu"
+}
 build_model() {  # name, with-reference, layers seq hidden heads vocab dtype
   local name=$1 ref=$2; shift 2
   local l=$1 s=$2 h=$3 nh=$4 v=$5 dt=$6
@@ -49,11 +57,7 @@ build_model() {  # name, with-reference, layers seq hidden heads vocab dtype
       -o "$OUT/$name.$policy.exe"
     if [ "$ref" = yes ]; then
       # shellcheck disable=SC2046
-      build/bin/remat-compile "$OUT/$name.mlir" --entry=train_step \
-        --target=cpu $(plan_flags "$policy") -o "$OUT/$name.$policy.cpu"
-      "$OUT/$name.$policy.cpu" --iters 1 --warmup 0 --seed 1 \
-        --dump "$OUT/$name.$policy.ref.bin" > "$OUT/$name.$policy.ref.json"
-      rm "$OUT/$name.$policy.cpu"
+      cpu_reference "$name" "$policy" "$OUT/$name.mlir" train_step $(plan_flags "$policy")
     fi
     echo "$name $policy $ref layers=$l seq=$s hidden=$h heads=$nh vocab=$v dtype=$dt" >> "$manifest"
   done
@@ -75,11 +79,7 @@ build_generated() {  # name, mlir, entry, tolerance, policies...
   for policy in "$@"; do
     build/bin/remat-compile "$mlir" --entry="$entry" --target="$DEVICE_TARGET" \
       "${DEVICE_FLAGS[@]}" "${GEN_FLAGS[@]}" --policy="$policy" -o "$OUT/$name.$policy.exe"
-    build/bin/remat-compile "$mlir" --entry="$entry" --target=cpu --gemm=loops \
-      --policy="$policy" -o "$OUT/$name.$policy.cpu"
-    "$OUT/$name.$policy.cpu" --iters 1 --warmup 0 --seed 1 \
-      --dump "$OUT/$name.$policy.ref.bin" > "$OUT/$name.$policy.ref.json"
-    rm "$OUT/$name.$policy.cpu"
+    cpu_reference "$name" "$policy" "$mlir" "$entry" --gemm=loops --policy="$policy"
     echo "$name $policy yes tolerance=$tol generated-gemm $(basename "$mlir")" >> "$manifest"
   done
 }
