@@ -76,6 +76,50 @@ def PromoteAccumulators : Pass<"remat-promote-accumulators", "::mlir::func::Func
                            "::mlir::scf::SCFDialect"];
 }
 
+def FuseReductionEpilogues : Pass<"remat-fuse-reduction-epilogues", "::mlir::func::FuncOp"> {
+  let summary = "Fuse a reduction's f32 accumulator buffer into its epilogue";
+  let description = [{
+    A bf16 or f16 reduction (a matrix product, a row sum) lowers to an f32
+    accumulator buffer as large as its result, filled, reduced into, and
+    rounded into the result by an elementwise epilogue:
+
+    ```mlir
+    %acc = memref.alloc() : memref<64x16xf32>
+    linalg.fill ins(%zero : f32) outs(%acc : memref<64x16xf32>)
+    linalg.generic {iterator_types = ["parallel", "parallel", "reduction"]}
+        ins(%a, %b : memref<64x32xbf16>, memref<32x16xbf16>) outs(%acc ...)
+    linalg.generic {iterator_types = ["parallel", "parallel"]}
+        ins(%acc : memref<64x16xf32>) outs(%c : memref<64x16xbf16>)  // truncf
+    memref.dealloc %acc : memref<64x16xf32>
+    ```
+
+    The buffer is memory the plan, which counts nn values, does not see.
+    The pass writes the chain as one loop nest at the epilogue: the
+    result's loops, inside them the reduced loops carrying the total in
+    `iter_args` (from the fill's value), then the epilogue's body on the
+    total, stored into the result; the buffer, its fill and its dealloc go.
+
+    It applies where the accumulator (an f32 `memref.alloc` with identity
+    layout) has exactly these users in one block, in this order, the fill
+    marked `remat.accumulator` and the epilogue `remat.epilogue` (the marks
+    convert-nn-to-linalg puts on one nn op's reduction: another op's kernel
+    reading a reduction's result reads an nn value, which stays); the
+    reduction's loops are its result's loops in order followed by the
+    reduced ones (its output map `(d0, ..., dp-1)`), so that each total is
+    summed in the order the reduction's own loops sum it (bit-identical
+    results); the epilogue is all-parallel over the accumulator's dims,
+    reads it with the identity map and writes one buffer that does not
+    alias the reduction's inputs; and nothing between the reduction and the
+    epilogue may write what the reduction reads (MLIR's alias analysis;
+    a dealloc of it there moves after the fused nest).
+    A column sum (reduced loops outside) is left as it is. The CPU
+    pipeline runs it before `convert-linalg-to-loops`.
+  }];
+  let dependentDialects = ["::mlir::affine::AffineDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
 def GemmToLibraryCalls : Pass<"remat-gemm-to-library-calls", "::mlir::ModuleOp"> {
   let summary = "Run f32 matrix products as calls of the runtime's BLAS GEMM";
   let description = [{

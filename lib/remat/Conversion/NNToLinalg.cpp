@@ -278,8 +278,10 @@ SmallVector<Value> reduce(OpBuilder &b, Location loc, ArrayRef<int64_t> space,
   for (double init : inits) {
     Value empty = tensor::EmptyOp::create(b, loc, keptShape, b.getF32Type());
     Value value = arith::ConstantOp::create(b, loc, b.getF32FloatAttr(init));
-    Value filled = linalg::FillOp::create(b, loc, value, empty).getResult(0);
-    outs.push_back({filled, dimsMap(ctx, rank, kept)});
+    auto fill = linalg::FillOp::create(b, loc, value, empty);
+    // (For remat-fuse-reduction-epilogues: an accumulator of this op's.)
+    fill->setAttr(RematDialect::kAccumulatorAttrName, b.getUnitAttr());
+    outs.push_back({fill.getResult(0), dimsMap(ctx, rank, kept)});
   }
   SmallVector<IteratorType> iterators(rank, IteratorType::reduction);
   for (int64_t d : kept)
@@ -313,13 +315,24 @@ Access scalar(Value v, int64_t rank) {
   return {v, AffineMap::get(rank, 0, {}, v.getContext())};
 }
 
+/// `v`, the result of an elementwise kernel that reads an accumulator of
+/// the same op's (reduce) as its last step, marked as that accumulator's
+/// epilogue: remat-fuse-reduction-epilogues fuses only such kernels into
+/// their reduction (a kernel of another nn op reads an nn value, which the
+/// memory plan counts).
+Value epilogue(Value v) {
+  v.getDefiningOp()->setAttr(RematDialect::kEpilogueAttrName,
+                             UnitAttr::get(v.getContext()));
+  return v;
+}
+
 /// `v` with its elements converted (rounded) to `type`.
 Value castElements(OpBuilder &b, Location loc, Value v, Type type) {
   if (elementOf(v) == type)
     return v;
   auto result = RankedTensorType::get(shapeOf(v), type);
-  return elementwise(b, loc, result, {same(v)},
-                     [](Scalar &, ValueRange in) { return in[0]; });
+  return epilogue(elementwise(b, loc, result, {same(v)},
+                              [](Scalar &, ValueRange in) { return in[0]; }));
 }
 
 /// scale * x; nothing for a scale of 1.
@@ -636,9 +649,9 @@ struct LayerNormLowering : NNLowering<nn::LayerNormOp> {
     };
     Value sum =
         rowSum({same(x)}, [](Scalar &, ValueRange in) { return in[0]; });
-    Value mean = perRow(sum, [&](Scalar &s, ValueRange in) {
+    Value mean = epilogue(perRow(sum, [&](Scalar &s, ValueRange in) {
       return s.div(in[0], s.f32(width));
-    });
+    }));
     Value sumSq =
         rowSum({same(x), row(mean, rank)}, [](Scalar &s, ValueRange in) {
           Value centered = s.sub(in[0], in[1]);
@@ -797,9 +810,9 @@ Value sumAll(OpBuilder &b, Location loc, ArrayRef<Access> ins,
 
 /// `total` (a rank-0 f32 tensor) divided by `n`, with the type of `result`.
 Value meanOf(OpBuilder &b, Location loc, Value total, double n, Value result) {
-  return elementwise(
+  return epilogue(elementwise(
       b, loc, tensorType(result), {same(total)},
-      [&](Scalar &s, ValueRange in) { return s.div(in[0], s.f32(n)); });
+      [&](Scalar &s, ValueRange in) { return s.div(in[0], s.f32(n)); }));
 }
 
 struct CrossEntropyLowering : NNLowering<nn::CrossEntropyOp> {

@@ -79,6 +79,8 @@ void remat::buildCPUPipeline(OpPassManager &pm,
     pm.addNestedPass<func::FuncOp>(createEmulateGPULaunches());
   }
 
+  // bf16/f16 reductions: the f32 accumulator in a register, not a buffer.
+  pm.addNestedPass<func::FuncOp>(createFuseReductionEpilogues());
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
   pm.addNestedPass<func::FuncOp>(createPromoteAccumulators());
   // One small function per loop nest: LLVM's compile time stays linear.

@@ -86,18 +86,20 @@ func.func @broadcast(%x: tensor<768xf32>, %y: tensor<128x1xf32>) -> (tensor<2x12
 // -----
 
 // reduce_sum: reduced dims are "reduction" iterators dropped from the output
-// map; bf16 accumulates in f32 and is rounded once.
+// map; bf16 accumulates in f32 and is rounded once (the accumulator's fill
+// and the rounding marked for remat-fuse-reduction-epilogues).
 // CHECK-DAG: #[[ID:.*]] = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
 // CHECK-DAG: #[[KEPT:.*]] = affine_map<(d0, d1, d2) -> (d2)>
 // CHECK-LABEL: func.func @reduce_sum_bf16
 // CHECK: %[[Z:.*]] = arith.constant 0.000000e+00 : f32
-// CHECK: %[[ACC:.*]] = linalg.fill ins(%[[Z]] : f32) outs(%{{.*}} : tensor<768xf32>)
+// CHECK: %[[ACC:.*]] = linalg.fill {remat.accumulator} ins(%[[Z]] : f32) outs(%{{.*}} : tensor<768xf32>)
 // CHECK: %[[S:.*]] = linalg.generic {indexing_maps = [#[[ID]], #[[KEPT]]], iterator_types = ["reduction", "reduction", "parallel"]}
 // CHECK-SAME: ins(%{{.*}} : tensor<2x128x768xbf16>) outs(%[[ACC]] : tensor<768xf32>)
 // CHECK: arith.extf
 // CHECK: arith.addf
 // CHECK: linalg.generic
 // CHECK-SAME: ins(%[[S]] : tensor<768xf32>) outs(%{{.*}} : tensor<768xbf16>)
+// CHECK-SAME: attrs = {remat.epilogue}
 // CHECK: arith.truncf
 func.func @reduce_sum_bf16(%x: tensor<2x128x768xbf16>) -> tensor<768xbf16> {
   %0 = nn.reduce_sum %x {dims = array<i64: 0, 1>} : tensor<2x128x768xbf16> -> tensor<768xbf16>

@@ -75,7 +75,7 @@ func.func @cross_entropy_grad_bf16(%l: tensor<4x10xbf16>, %y: tensor<4xi32>, %d:
 // CHECK-DAG: #[[TOTAL:.*]] = affine_map<(d0, d1) -> ()>
 // CHECK-LABEL: func.func @mse_loss
 // CHECK: %[[Z:.*]] = arith.constant 0.000000e+00 : f32
-// CHECK: %[[ACC:.*]] = linalg.fill ins(%[[Z]] : f32) outs(%{{.*}} : tensor<f32>)
+// CHECK: %[[ACC:.*]] = linalg.fill {remat.accumulator} ins(%[[Z]] : f32) outs(%{{.*}} : tensor<f32>)
 // CHECK: %[[TOT:.*]] = linalg.generic {indexing_maps = [#[[ID]], #[[ID]], #[[TOTAL]]], iterator_types = ["reduction", "reduction"]}
 // CHECK-SAME: outs(%[[ACC]] : tensor<f32>)
 // CHECK: %[[D:.*]] = arith.subf

@@ -8,7 +8,7 @@
 // CHECK-SAME: (%[[X:.*]]: tensor<4x16xf32>, %[[W:.*]]: tensor<16x8xf32>)
 // CHECK: %[[E:.*]] = tensor.empty() : tensor<4x8xf32>
 // CHECK: %[[Z:.*]] = arith.constant 0.000000e+00 : f32
-// CHECK: %[[ACC:.*]] = linalg.fill ins(%[[Z]] : f32) outs(%[[E]] : tensor<4x8xf32>)
+// CHECK: %[[ACC:.*]] = linalg.fill {remat.accumulator} ins(%[[Z]] : f32) outs(%[[E]] : tensor<4x8xf32>)
 // CHECK: %[[R:.*]] = linalg.generic {indexing_maps = [#[[A]], #[[B]], #[[C]]], iterator_types = ["parallel", "parallel", "reduction"]}
 // CHECK-SAME: ins(%[[X]], %[[W]] : tensor<4x16xf32>, tensor<16x8xf32>) outs(%[[ACC]] : tensor<4x8xf32>)
 // CHECK: ^bb0(%[[IN0:.*]]: f32, %[[IN1:.*]]: f32, %[[OUT:.*]]: f32):

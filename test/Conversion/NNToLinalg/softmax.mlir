@@ -8,7 +8,7 @@
 // CHECK-LABEL: func.func @softmax_causal_bf16
 // CHECK-SAME: (%[[X:.*]]: tensor<2x4x4xbf16>)
 // CHECK: %[[NEGINF:.*]] = arith.constant 0xFF800000 : f32
-// CHECK: %[[MAX0:.*]] = linalg.fill ins(%[[NEGINF]] : f32) outs(%{{.*}} : tensor<2x4xf32>)
+// CHECK: %[[MAX0:.*]] = linalg.fill {remat.accumulator} ins(%[[NEGINF]] : f32) outs(%{{.*}} : tensor<2x4xf32>)
 // CHECK: %[[MAX:.*]] = linalg.generic {indexing_maps = [#[[ID]], #[[ROW]]], iterator_types = ["parallel", "parallel", "reduction"]}
 // CHECK-SAME: ins(%[[X]] : tensor<2x4x4xbf16>) outs(%[[MAX0]] : tensor<2x4xf32>)
 // CHECK: arith.extf %{{.*}} : bf16 to f32
@@ -19,7 +19,7 @@
 // CHECK: arith.select %[[ABOVE]], %{{.*}}, %{{.*}} : f32
 // CHECK: arith.maximumf
 // CHECK: %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
-// CHECK: %[[SUM0:.*]] = linalg.fill ins(%[[ZERO]] : f32) outs(%{{.*}} : tensor<2x4xf32>)
+// CHECK: %[[SUM0:.*]] = linalg.fill {remat.accumulator} ins(%[[ZERO]] : f32) outs(%{{.*}} : tensor<2x4xf32>)
 // CHECK: %[[SUM:.*]] = linalg.generic {indexing_maps = [#[[ID]], #[[ROW]], #[[ROW]]], iterator_types = ["parallel", "parallel", "reduction"]}
 // CHECK-SAME: ins(%[[X]], %[[MAX]] : tensor<2x4x4xbf16>, tensor<2x4xf32>) outs(%[[SUM0]] : tensor<2x4xf32>)
 // CHECK: arith.subf

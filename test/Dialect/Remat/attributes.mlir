@@ -151,7 +151,7 @@ func.func @policy_symbol(%x: tensor<4xf32>) {
 
 // Unknown remat.* attributes are errors, not silently ignored.
 func.func @unknown_attr(%x: tensor<4xf32>) {
-  // expected-error @+1 {{'nn.gelu' op unknown attribute 'remat.checkpoint' of the remat dialect; expected 'remat.block', 'remat.policy', 'remat.forward_results' or 'remat.generated_gemm'}}
+  // expected-error @+1 {{'nn.gelu' op unknown attribute 'remat.checkpoint' of the remat dialect; expected 'remat.block', 'remat.policy', 'remat.forward_results', 'remat.generated_gemm', 'remat.accumulator' or 'remat.epilogue'}}
   %0 = nn.gelu %x {remat.checkpoint = 1 : i64} : tensor<4xf32>
   return
 }
@@ -160,7 +160,7 @@ func.func @unknown_attr(%x: tensor<4xf32>) {
 
 // A typo of a known name is unknown too.
 func.func @misspelled_attr(%x: tensor<4xf32>) {
-  // expected-error @+1 {{'nn.gelu' op unknown attribute 'remat.blocks' of the remat dialect; expected 'remat.block', 'remat.policy', 'remat.forward_results' or 'remat.generated_gemm'}}
+  // expected-error @+1 {{'nn.gelu' op unknown attribute 'remat.blocks' of the remat dialect; expected 'remat.block', 'remat.policy', 'remat.forward_results', 'remat.generated_gemm', 'remat.accumulator' or 'remat.epilogue'}}
   %0 = nn.gelu %x {remat.blocks = 1 : i64} : tensor<4xf32>
   return
 }
@@ -168,7 +168,7 @@ func.func @misspelled_attr(%x: tensor<4xf32>) {
 // -----
 
 // The check covers ops of other dialects.
-// expected-error @+1 {{'func.func' op unknown attribute 'remat.plan' of the remat dialect; expected 'remat.block', 'remat.policy', 'remat.forward_results' or 'remat.generated_gemm'}}
+// expected-error @+1 {{'func.func' op unknown attribute 'remat.plan' of the remat dialect; expected 'remat.block', 'remat.policy', 'remat.forward_results', 'remat.generated_gemm', 'remat.accumulator' or 'remat.epilogue'}}
 func.func @unknown_on_func(%x: tensor<4xf32>) attributes {remat.plan = "full"} {
   return
 }
@@ -227,5 +227,40 @@ func.func @generated_gemm_valued(%x: tensor<4xf32>) attributes {remat.generated_
 func.func @generated_gemm_on_op(%x: tensor<4xf32>) {
   // expected-error @+1 {{'nn.gelu' op attribute 'remat.generated_gemm' must be a unit attribute on a function}}
   %0 = nn.gelu %x {remat.generated_gemm} : tensor<4xf32>
+  return
+}
+
+// -----
+
+// remat.accumulator and remat.epilogue: unit attributes on kernels
+// (convert-nn-to-linalg's marks for remat-fuse-reduction-epilogues).
+// CHECK-LABEL: func.func @accumulator_marks
+// CHECK:       linalg.fill {remat.accumulator}
+// CHECK:       linalg.generic {{.*}} {remat.epilogue}
+#id1 = affine_map<(d0) -> (d0)>
+func.func @accumulator_marks(%acc: tensor<4xf32>) -> tensor<4xbf16> {
+  %zero = arith.constant 0.0 : f32
+  %0 = linalg.fill {remat.accumulator} ins(%zero : f32) outs(%acc : tensor<4xf32>) -> tensor<4xf32>
+  %e = tensor.empty() : tensor<4xbf16>
+  %1 = linalg.generic {indexing_maps = [#id1, #id1], iterator_types = ["parallel"]} ins(%0 : tensor<4xf32>) outs(%e : tensor<4xbf16>) attrs = {remat.epilogue} {
+  ^bb0(%in: f32, %out: bf16):
+    %t = arith.truncf %in : f32 to bf16
+    linalg.yield %t : bf16
+  } -> tensor<4xbf16>
+  return %1 : tensor<4xbf16>
+}
+
+// -----
+
+// expected-error @+1 {{'func.func' op attribute 'remat.epilogue' must be a unit attribute on a kernel}}
+func.func @epilogue_on_func(%x: tensor<4xf32>) attributes {remat.epilogue} {
+  return
+}
+
+// -----
+
+func.func @accumulator_valued(%x: tensor<4xf32>) {
+  // expected-error @+1 {{'nn.gelu' op attribute 'remat.accumulator' must be a unit attribute on a kernel}}
+  %0 = nn.gelu %x {remat.accumulator = 1 : i64} : tensor<4xf32>
   return
 }

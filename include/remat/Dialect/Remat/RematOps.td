@@ -36,6 +36,13 @@ def Remat_Dialect : Dialect {
     `remat-gemm-to-library-calls{library=cublaslt}` (remat-compile's
     `--gemm=auto` marks the fallback copy of its entry so).
 
+    Two unit attributes mark the kernels of one reduction for
+    `remat-fuse-reduction-epilogues` (docs/Lowering.md):
+    `remat.accumulator` on the `linalg.fill` of an f32 accumulator that
+    `convert-nn-to-linalg` makes for a reduction, and `remat.epilogue` on
+    the elementwise `linalg.generic` that turns that accumulator into the
+    nn op's value (its rounding to bf16/f16, a mean's division).
+
     Any other `remat.*` attribute is an error.
 
     Its two ops, `remat.offload` and `remat.prefetch`, carry a value to host
@@ -51,6 +58,9 @@ def Remat_Dialect : Dialect {
         "remat.forward_results";
     static constexpr llvm::StringLiteral kGeneratedGemmAttrName =
         "remat.generated_gemm";
+    static constexpr llvm::StringLiteral kAccumulatorAttrName =
+        "remat.accumulator";
+    static constexpr llvm::StringLiteral kEpilogueAttrName = "remat.epilogue";
   }];
 }
 

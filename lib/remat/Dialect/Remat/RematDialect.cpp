@@ -1,9 +1,9 @@
 //===- RematDialect.cpp - the remat dialect -------------------------------===//
 //
 // The remat dialect owns and verifies the discardable attributes
-// `remat.block`, `remat.policy` and, on functions, `remat.forward_results`
-// and `remat.generated_gemm`; its ops carry offloaded values to host memory
-// and back.
+// `remat.block`, `remat.policy`, on functions `remat.forward_results` and
+// `remat.generated_gemm`, and on kernels `remat.accumulator` and
+// `remat.epilogue`; its ops carry offloaded values to host memory and back.
 //
 //===----------------------------------------------------------------------===//
 
@@ -91,10 +91,17 @@ LogicalResult RematDialect::verifyOperationAttribute(Operation *op,
              << name << "' must be a unit attribute on a function";
     return success();
   }
+  if (name == kAccumulatorAttrName || name == kEpilogueAttrName) {
+    if (isa<FunctionOpInterface>(op) || !isa<UnitAttr>(attr.getValue()))
+      return op->emitOpError("attribute '")
+             << name << "' must be a unit attribute on a kernel";
+    return success();
+  }
   return op->emitOpError("unknown attribute '")
          << name << "' of the remat dialect; expected '" << kBlockAttrName
          << "', '" << kPolicyAttrName << "', '" << kForwardResultsAttrName
-         << "' or '" << kGeneratedGemmAttrName << "'";
+         << "', '" << kGeneratedGemmAttrName << "', '" << kAccumulatorAttrName
+         << "' or '" << kEpilogueAttrName << "'";
 }
 
 PolicyOverride remat::getPolicyOverride(Operation *op) {
