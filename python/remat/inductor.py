@@ -416,14 +416,15 @@ def value_bytes(joint_module, is_view=lambda node: False):
 
 
 def step_peak(graphs, fw_module, bw_module, num_fwd_outputs, nbytes, keep_outputs=True,
-              temporary=None):
+              temporary=None, tangents_held=False):
     """The most bytes a training step with these compiled graphs allocates
     at once, in Inductor's own plan (its wrapper code, `simulate`): the
     forward's buffers; then the backward's, on top of what the forward
     returned that the step still holds (the forward's outputs, all of
     them or with keep_outputs=False the first, and their tangents), and its
     other inputs (the saved values, zero-filled tangents) until it frees
-    each after its last use. The step's
+    each after its last use (`tangents_held`: a PyTorch that holds every
+    tangent until the backward returns, remat.torch.tangents_held). The step's
     inputs and parameters are not counted: the terms of
     remat.torch.measure_peak. `graphs`: the forward's and the backward's
     WrapperGraph; `nbytes`: value_bytes of the joint graph (views of one
@@ -462,7 +463,8 @@ def step_peak(graphs, fw_module, bw_module, num_fwd_outputs, nbytes, keep_output
     # with zeros, which the backward frees.
     tangents = [n.name for n in placeholders if n.name.startswith("tangents")]
     held_storages = dict(storage(n.name) for n in held_outputs)
-    held_storages.update(storage(name) for name in (tangents if keep_outputs else tangents[:1]))
+    held_storages.update(storage(name) for name in (
+        tangents if keep_outputs or tangents_held else tangents[:1]))
     held = sum(b for root, b in held_storages.items() if root not in inputs)
 
     def bw_input(name, k):

@@ -547,6 +547,11 @@ class _Converted:
             self._call(node, op)
         self.results, self.forward_results = self._outputs(output, num_fwd_outputs,
                                                            keep_outputs)
+        if _tangents_held():
+            # This PyTorch holds the backward's tangents until it returns:
+            # results of the joint function, live to its end.
+            self.results += [self.value[n] for n in tangents
+                             if not isinstance(self.value.get(n, []), list)]
         # On Inductor's buffers: its in-place reuse in the backward.
         self.num_inplace = (self._inplace(self._not_donated(nodes, output, num_fwd_outputs,
                                                             tangents))
@@ -776,6 +781,55 @@ def step_peak(info):
 
 def _is_tangent(node):
     return node.op == "placeholder" and node.name.startswith("tangents")
+
+
+@functools.lru_cache(maxsize=None)
+def _tangents_held():
+    """Whether this PyTorch's AOTAutograd holds a compiled backward's
+    incoming gradients (its tangents, the zero-filled ones included) until
+    that backward returns, rather than letting each go after its last use.
+    torch 2.11 holds them (`CompiledFunction.backward(ctx, *flat_args)`
+    keeps `flat_args` through the call); torch 2.15 does not. Found once
+    per process by running a two-output step through AOTAutograd and
+    seeing whether its tangents outlive the compiled backward's run (about
+    a second the first time); remat's plans, `partition_stats` and the
+    Inductor check follow it."""
+    import weakref
+    from torch._functorch.aot_autograd import aot_function
+    from torch._subclasses.fake_tensor import unset_fake_temporarily
+    held = []
+
+    def forward_compiler(gm, example_inputs):
+        return torch.fx.Interpreter(gm).run
+
+    def backward_compiler(gm, example_inputs):
+        names = [n.name for n in gm.graph.find_nodes(op="placeholder")]
+
+        def run(args):
+            refs = [weakref.ref(a) for a, name in zip(args, names)
+                    if name.startswith("tangents") and isinstance(a, torch.Tensor)]
+            out = torch.fx.Interpreter(gm).boxed_run(args)
+            held.append(any(r() is not None for r in refs))
+            return out
+        run._boxed_call = True
+        return run
+    try:
+        with unset_fake_temporarily(), torch.enable_grad():
+            f = aot_function(lambda x: (x * 2, x * 3), fw_compiler=forward_compiler,
+                             bw_compiler=backward_compiler,
+                             partition_fn=_partitioners.default_partition)
+            x = torch.ones(4, requires_grad=True)
+            first, second = f(x)
+            del second        # its tangent: zeros AOTAutograd fills in
+            first.sum().backward()
+    except Exception as error:   # (a PyTorch whose AOTAutograd API moved)
+        warnings.warn(f"remat: could not find out whether AOTAutograd holds the backward's "
+                      f"tangents ({type(error).__name__}: {error}); planning as if it does")
+        return True
+    return bool(held and held[0])
+
+
+tangents_held = _tangents_held
 
 
 def _depends_on_tangents(nodes):
@@ -1233,6 +1287,7 @@ def backend(policy="auto", budget=None, max_overhead=None, device=None, compiler
     options = _planner_options(policy, budget, max_overhead, device, strict, keep_outputs,
                                user_checkpoints, collectives, collective_cost, temporaries,
                                memory, offload, host_budget, skip_useless)
+    _tangents_held()    # (found now, outside any compilation)
     if compiler == "inductor":
         return _inductor_backend(options, verify_rounds)
     from torch._dynamo.backends.common import aot_autograd
@@ -1266,6 +1321,7 @@ def pytorch_backend(partitioner="default", memory_budget=None, decompositions=No
     if partitioner not in ("default", "min_cut"):
         raise ValueError(f"partitioner must be 'default' or 'min_cut', got {partitioner!r}")
     _options.choice(compiler, COMPILERS, "compiler")
+    _tangents_held()    # (found now, outside any compilation)
     if compiler == "inductor":
         if compilers is not None or decompositions is not None:
             raise ValueError("pytorch_backend(compiler='inductor') takes no compilers= or "
@@ -1371,7 +1427,8 @@ def _inductor_figures(info, capture, keep_outputs):
     try:
         figures = _inductor.step_peak(graphs, info.fw_module, info.bw_module,
                                       info.num_fwd_outputs, info.value_bytes,
-                                      keep_outputs, _fallback_temporary())
+                                      keep_outputs, _fallback_temporary(),
+                                      tangents_held=_tangents_held())
     except _inductor.InductorViewError as error:
         info.memory_note = f"Inductor's wrapper code not read: {error}"
         figures = None
@@ -1627,7 +1684,7 @@ def _forward_names(fw_module):
     return {n.name for n in fw_module.graph.nodes if n.op == "call_function"}
 
 
-def partition_stats(fw_module, bw_module, keep_outputs=True):
+def partition_stats(fw_module, bw_module, keep_outputs=True, tangents_held=None):
     """Figures of a partition, from its two FX graphs alone (whoever made
     it): `saved_bytes` (what the forward hands the backward, inputs
     excluded), `recompute_flops` (FLOPs of the forward nodes the backward runs
@@ -1639,13 +1696,16 @@ def partition_stats(fw_module, bw_module, keep_outputs=True):
     the gradients kept to the end (the caller holds them; with
     keep_outputs=False only the first forward output), saved values until
     their last use in the backward, the tangents (the backward's seeds) from
-    the backward's start. Inputs and parameters are not counted. It is what
+    the backward's start to their last use (to the backward's end where
+    `tangents_held`, by default this PyTorch's `tangents_held()`). Inputs
+    and parameters are not counted. It is what
     `measure_peak` measures when the graphs run, computed without running
     them (docs/PyTorch.md). With host offload (remat._torch_offload's
     copies), a host copy's bytes are counted apart, from its copy to its
     last use: `host_peak_bytes`; the copy ops' waits alias their first
     operand."""
     from . import _torch_offload
+    hold_tangents = _tangents_held() if tangents_held is None else tangents_held
     # The forward returns its outputs, then what the backward reads (every
     # backward input but the tangents).
     num_saved = sum(1 for n in bw_module.graph.find_nodes(op="placeholder")
@@ -1680,6 +1740,8 @@ def partition_stats(fw_module, bw_module, keep_outputs=True):
                 if tag == "bw" and _is_tangent(n):
                     # AOTAutograd allocates the tangents as the backward starts.
                     root[key] = allocate(key, n.meta.get("val"))
+                    if hold_tangents:
+                        last[key] = float("inf")
                 continue
             inputs = [root.get((tag, a.name)) for a in n.all_input_nodes]
             for b in (x for i in inputs for x in buffers(i)):

@@ -1271,6 +1271,42 @@ class TransformersTest(unittest.TestCase):
     def test_gpt2(self):
         self.check_model("gpt2")
 
+    def test_tangents_held_modelled(self):
+        # Where AOTAutograd holds the backward's tangents until it returns
+        # (torch 2.11; rt.tangents_held()), the zero-filled tangent of
+        # GPT-2's logits (65,536 bytes) is live through the backward. Both
+        # rules are forced in turn, so that each is checked on either kind
+        # of PyTorch: under each, the plan's peak is partition_stats'
+        # replay of its partition under the same rule; the replay under
+        # this PyTorch's own rule is the measured step of both partitions;
+        # and the rule moves auto's plan at GPT-2's backward peak by the
+        # tangent's bytes.
+        self.assertIsInstance(rt.tangents_held(), bool)
+        torch.manual_seed(0)
+        model = transformers_model("gpt2")
+        ids = torch.randint(0, 256, (2, 32))
+        inputs = dict(input_ids=ids, labels=ids)
+        options = dict(policy="auto", max_overhead=0.05, keep_outputs=False)
+        original, runs = rt._tangents_held, {}
+        try:
+            for rule in (False, True):
+                rt._tangents_held = lambda rule=rule: rule
+                _, _, peak, info = run(model, inputs, rt.backend(**options))
+                runs[rule] = (peak, info)
+        finally:
+            rt._tangents_held = original
+        actual = rt.tangents_held()
+        for rule, (peak, info) in runs.items():
+            def replay(held):
+                return rt.partition_stats(info.fw_module, info.bw_module, keep_outputs=False,
+                                          tangents_held=held)["peak_bytes"]
+            self.assertEqual(plan_peak(info), replay(rule), rule)
+            self.assertLessEqual(abs(peak - replay(actual)), SLACK, (rule, peak, replay(actual)))
+        free = runs[False][1]
+        self.assertEqual(rt.partition_stats(free.fw_module, free.bw_module, keep_outputs=False,
+                                            tangents_held=True)["peak_bytes"] - plan_peak(free),
+                         2 * 32 * 256 * 4 + 4)   # (and the loss's seed)
+
     def test_attention_without_dropout_is_recomputed(self):
         # GPT-2's attention is one ATen op with two results (output and
         # logsumexp), tagged nondeterministic_seeded for its dropout_p; at
