@@ -272,6 +272,7 @@ class StepBudget:
             collective_cost, "measure" if temporaries is None else temporaries,
             memory or ("inductor" if compiler == "inductor" else "ops"))
         self.budget = self._options["budget"]
+        _rt._tangents_held()      # (found now, outside any compilation)
         self.rounds = rounds
         self._decompositions = decompositions
         self._budgets = None      # region key -> planner options; None: recording (policy none)

@@ -66,7 +66,7 @@ from . import planner as _planner
 __all__ = ["backend", "partition", "last_plan", "plans", "clear_plans", "step_peak",
            "measure_peak", "partition_stats", "pytorch_backend", "RematPartitioner",
            "PyTorchPartitioner",
-           "Unsupported", "PlanError", "BudgetError", "budget_error"]
+           "Unsupported", "PlanError", "BudgetError", "budget_error", "tangents_held"]
 
 PlanError = _planner.PlanError
 BudgetError = _planner.BudgetError
@@ -1384,6 +1384,7 @@ class RematPartitioner(_custom_partitioner_base()):
     def __init__(self, _at_least_peak=False, **options):
         self.options = options
         self.at_least_peak = _at_least_peak
+        _tangents_held()    # (found now where it can be: before Inductor compiles)
 
     def __call__(self, gm, joint_inputs, **kwargs):
         return partition(gm, joint_inputs,
