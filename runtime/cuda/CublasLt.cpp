@@ -291,9 +291,12 @@ struct Plan {
   cublasLtMatrixLayout_t a, b, c;
   cublasLtMatmulAlgo_t algo;
 };
-using Key = std::tuple<int, int64_t, int64_t, int64_t, bool, bool, int64_t,
-                       int64_t, int64_t, int64_t, int64_t, int64_t, int64_t,
-                       bool, uint32_t, uint32_t, uint32_t>;
+// (dtype, ctype, m, n, k, transposes, lds, batch, batch strides, beta == 0,
+// alignments)
+using Key =
+    std::tuple<int, int, int64_t, int64_t, int64_t, bool, bool, int64_t,
+               int64_t, int64_t, int64_t, int64_t, int64_t, int64_t, bool,
+               uint32_t, uint32_t, uint32_t>;
 std::map<Key, Plan> plans;
 
 bool tf32() {
@@ -348,8 +351,9 @@ uint64_t remat_cuda_gemm_workspace_bytes(void) {
   return workspace ? workspaceSize() : 0;
 }
 
-void remat_cuda_gemm(void *stream, int32_t dtype, int64_t batch0,
-                     int64_t batch1, int64_t m, int64_t n, int64_t k,
+void remat_cuda_gemm(void *stream, int32_t dtype, int32_t ctype,
+                     int64_t batch0, int64_t batch1, int64_t m, int64_t n,
+                     int64_t k,
                      void *a, int64_t aOffset, int64_t aRowStride,
                      int64_t aColStride, int64_t aBatch0, int64_t aBatch1,
                      void *b, int64_t bOffset, int64_t bRowStride,
@@ -372,9 +376,17 @@ void remat_cuda_gemm(void *stream, int32_t dtype, int64_t batch0,
                  dtype);
     std::_Exit(1);
   }
+  if (ctype != 0 && ctype != dtype) {
+    std::fprintf(stderr, "remat CUDA runtime: error: remat_cuda_gemm: "
+                         "output type %d with input type %d\n",
+                 ctype, dtype);
+    std::_Exit(1);
+  }
   unsigned inBytes = dtype == 0 ? 4 : 2;
   cudaDataType inType =
       dtype == 0 ? CUDA_R_32F : (dtype == 1 ? CUDA_R_16F : CUDA_R_16BF);
+  unsigned outBytes = ctype == 0 ? 4 : inBytes;
+  cudaDataType outType = ctype == 0 ? CUDA_R_32F : inType;
   std::optional<Problem> p =
       mapProblem({m, k, aRowStride, aColStride}, {k, n, bRowStride, bColStride},
                  {m, n, cRowStride, cColStride});
@@ -389,7 +401,7 @@ void remat_cuda_gemm(void *stream, int32_t dtype, int64_t batch0,
   }
   char *pa = static_cast<char *>(a) + aOffset * inBytes;
   char *pb = static_cast<char *>(b) + bOffset * inBytes;
-  char *pc = static_cast<char *>(c) + cOffset * 4;
+  char *pc = static_cast<char *>(c) + cOffset * outBytes;
   // In the swapped problem the library's A is our B and its B our A.
   char *la = p->swapped ? pb : pa, *lb = p->swapped ? pa : pb;
   int64_t laBatch1 = p->swapped ? bBatch1 : aBatch1;
@@ -422,8 +434,9 @@ void remat_cuda_gemm(void *stream, int32_t dtype, int64_t batch0,
   };
   uint32_t alignA = batchAlignment(la, laBatch0, laBatch1, inBytes);
   uint32_t alignB = batchAlignment(lb, lbBatch0, lbBatch1, inBytes);
-  uint32_t alignC = batchAlignment(pc, cBatch0, cBatch1, 4);
+  uint32_t alignC = batchAlignment(pc, cBatch0, cBatch1, outBytes);
   Key key{dtype,
+          ctype,
           p->m,
           p->n,
           p->k,
@@ -455,7 +468,7 @@ void remat_cuda_gemm(void *stream, int32_t dtype, int64_t batch0,
        &opB, sizeof(opB));
     plan.a = layout(inType, p->a.rows, p->a.cols, p->a.ld, batch1, laBatch1);
     plan.b = layout(inType, p->b.rows, p->b.cols, p->b.ld, batch1, lbBatch1);
-    plan.c = layout(CUDA_R_32F, p->m, p->n, p->ldc, batch1, cBatch1);
+    plan.c = layout(outType, p->m, p->n, p->ldc, batch1, cBatch1);
 
     cublasLtMatmulPreference_t pref;
     LT(cublasLtMatmulPreferenceCreate, &pref);
@@ -497,7 +510,7 @@ void remat_cuda_gemm(void *stream, int32_t dtype, int64_t batch0,
   void *profiled = remat_profile_launch_begin(cuStream);
   for (int64_t i = 0; i < batch0; ++i) {
     char *ia = la + i * laBatch0 * inBytes, *ib = lb + i * lbBatch0 * inBytes;
-    char *ic = pc + i * cBatch0 * 4;
+    char *ic = pc + i * cBatch0 * outBytes;
     LT(cublasLtMatmul, handle, plan.desc, &alpha, ia, plan.a, ib, plan.b,
        &beta, ic, plan.c, ic, plan.c, &plan.algo, workspace, workspaceSize(),
        cuStream);

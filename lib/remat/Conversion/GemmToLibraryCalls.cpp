@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "GemmMatch.h"
+#include "ReductionChain.h"
 #include "remat/Conversion/Passes.h"
 #include "remat/Dialect/Remat/RematDialect.h"
 
@@ -323,9 +324,9 @@ FailureOr<func::FuncOp> cudaGemmFunction(ModuleOp module, OpBuilder &builder) {
   MLIRContext *ctx = module.getContext();
   Type i64 = IntegerType::get(ctx, 64), i32 = IntegerType::get(ctx, 32),
        f32 = Float32Type::get(ctx);
-  // stream, dtype, batch0, batch1, m, n, k; per operand: pointer, offset,
-  // row stride, column stride, two batch strides; beta.
-  SmallVector<Type> inputs = {i64, i32, i64, i64, i64, i64, i64};
+  // stream, dtype, ctype, batch0, batch1, m, n, k; per operand: pointer,
+  // offset, row stride, column stride, two batch strides; beta.
+  SmallVector<Type> inputs = {i64, i32, i32, i64, i64, i64, i64, i64};
   for (int operand = 0; operand < 3; ++operand)
     inputs.append(6, i64);
   inputs.push_back(f32);
@@ -333,13 +334,57 @@ FailureOr<func::FuncOp> cudaGemmFunction(ModuleOp module, OpBuilder &builder) {
                          FunctionType::get(ctx, inputs, {}));
 }
 
+/// The chain of a 16-bit product whose f32 accumulator (C) only its
+/// epilogue reads, to round it into the nn op's result (remat.accumulator,
+/// remat.epilogue): the fill is a zero and the epilogue is that rounding
+/// alone, into a buffer cuBLASLt can write. cuBLASLt then writes the
+/// rounded result itself, and the accumulator buffer goes.
+std::optional<ReductionChain> roundedChain(linalg::LinalgOp op,
+                                           const Gemm &gemm,
+                                           AliasAnalysis &aliases) {
+  auto alloc = gemm.c.buffer.getDefiningOp<memref::AllocOp>();
+  Type in = cast<MemRefType>(gemm.a.buffer.getType()).getElementType();
+  if (!alloc || in.isF32())
+    return std::nullopt;
+  std::optional<ReductionChain> chain = findReductionChain(alloc, aliases);
+  if (!chain || chain->reduction.getOperation() != op.getOperation() ||
+      !matchPattern(chain->fill.getDpsInputOperand(0)->get(),
+                    m_AnyZeroFloat()))
+    return std::nullopt;
+  linalg::GenericOp epilogue = chain->epilogue;
+  Block &body = epilogue.getRegion().front();
+  auto round = dyn_cast<arith::TruncFOp>(&body.front());
+  if (epilogue.getNumDpsInputs() != 1 || body.getOperations().size() != 2 ||
+      !round || round.getIn() != body.getArgument(0) ||
+      round.getType() != in ||
+      cast<linalg::YieldOp>(body.getTerminator()).getValues()[0] !=
+          round.getResult() ||
+      !epilogue.getMatchingIndexingMap(epilogue.getDpsInitOperand(0))
+           .isIdentity())
+    return std::nullopt;
+  Gemm rounded = gemm;
+  rounded.c.buffer = epilogue.getDpsInitOperand(0)->get();
+  if (!fitsCublasLt(rounded))
+    return std::nullopt;
+  return chain;
+}
+
 /// One call for the whole product: the runtime batches the inner batch dim
 /// in cuBLASLt and loops over the outer one. The stream argument is 0, which
-/// the runtime reads as its step stream (the stream of every kernel).
-void rewriteCudaGemm(linalg::LinalgOp op, const Gemm &gemm,
-                     func::FuncOp callee, RewriterBase &rewriter) {
+/// the runtime reads as its step stream (the stream of every kernel). With
+/// `chain` (roundedChain), the call writes the chain's rounded result where
+/// its epilogue was, beta = 0, and the chain goes.
+void rewriteCudaGemm(linalg::LinalgOp op, Gemm gemm, func::FuncOp callee,
+                     std::optional<ReductionChain> chain,
+                     RewriterBase &rewriter) {
   Location loc = op.getLoc();
-  rewriter.setInsertionPoint(op);
+  if (chain) {
+    moveDeallocsAfterEpilogue(*chain, rewriter);
+    gemm.c.buffer = chain->epilogue.getDpsInitOperand(0)->get();
+    rewriter.setInsertionPoint(chain->epilogue);
+  } else {
+    rewriter.setInsertionPoint(op);
+  }
   Type i64 = rewriter.getI64Type();
   auto constant = [&](int64_t v) -> Value {
     return arith::ConstantIntOp::create(rewriter, loc, v, 64);
@@ -347,7 +392,7 @@ void rewriteCudaGemm(linalg::LinalgOp op, const Gemm &gemm,
   auto toI64 = [&](Value index) -> Value {
     return arith::IndexCastOp::create(rewriter, loc, i64, index);
   };
-  float beta = takeZeroFill(op, gemm, rewriter);
+  float beta = chain ? 0.0f : takeZeroFill(op, gemm, rewriter);
   auto cType = cast<MemRefType>(gemm.c.buffer.getType());
   auto aType = cast<MemRefType>(gemm.a.buffer.getType());
   SmallVector<int64_t> batchSizes;
@@ -359,6 +404,8 @@ void rewriteCudaGemm(linalg::LinalgOp op, const Gemm &gemm,
       constant(0),
       arith::ConstantIntOp::create(rewriter, loc,
                                    cudaTypeCode(aType.getElementType()), 32),
+      arith::ConstantIntOp::create(rewriter, loc,
+                                   cudaTypeCode(cType.getElementType()), 32),
       constant(batchSizes[0]),
       constant(batchSizes[1]),
       constant(cType.getDimSize(gemm.c.rowPos)),
@@ -383,7 +430,10 @@ void rewriteCudaGemm(linalg::LinalgOp op, const Gemm &gemm,
   args.push_back(
       arith::ConstantOp::create(rewriter, loc, rewriter.getF32FloatAttr(beta)));
   func::CallOp::create(rewriter, loc, callee, args);
-  rewriter.eraseOp(op);
+  if (chain)
+    eraseReductionChain(*chain, rewriter);
+  else
+    rewriter.eraseOp(op);
 }
 
 struct GemmToLibraryCallsPass
@@ -419,7 +469,9 @@ struct GemmToLibraryCallsPass
       return signalPassFailure();
     for (auto &[op, gemm] : gemms) {
       if (cuda)
-        rewriteCudaGemm(op, gemm, *callee, rewriter);
+        // (The chain found on the IR the rewrites before it left.)
+        rewriteCudaGemm(op, gemm, *callee, roundedChain(op, gemm, aliases),
+                        rewriter);
       else
         rewriteGemm(op, gemm, *callee, rewriter);
     }

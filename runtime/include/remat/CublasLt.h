@@ -19,12 +19,15 @@
 
 extern "C" {
 /// C[b0, b1] = A[b0, b1] B[b0, b1] + beta C[b0, b1] for b0 < batch0, b1 <
-/// batch1. A is m x k, B is k x n, C is m x n and f32; A and B are f32
-/// (dtype 0), f16 (1) or bf16 (2). Each operand: its base pointer, element
-/// offset, element strides of its two matrix dims and of the two batch dims
-/// (0: broadcast). Enqueued on `stream`.
-void remat_cuda_gemm(void *stream, int32_t dtype, int64_t batch0,
-                     int64_t batch1, int64_t m, int64_t n, int64_t k,
+/// batch1. A is m x k, B is k x n, C is m x n; A and B are f32 (dtype 0),
+/// f16 (1) or bf16 (2); C is f32 (ctype 0), or of A's type (ctype = dtype:
+/// the f32 sums rounded once into it, as a bf16 product's epilogue does).
+/// Each operand: its base pointer, element offset, element strides of its
+/// two matrix dims and of the two batch dims (0: broadcast). Enqueued on
+/// `stream`.
+void remat_cuda_gemm(void *stream, int32_t dtype, int32_t ctype,
+                     int64_t batch0, int64_t batch1, int64_t m, int64_t n,
+                     int64_t k,
                      void *a, int64_t aOffset, int64_t aRowStride,
                      int64_t aColStride, int64_t aBatch0, int64_t aBatch1,
                      void *b, int64_t bOffset, int64_t bRowStride,

@@ -16,9 +16,10 @@
 
 // Where cuBLASLt runs the matrix products, the step's SASS has no GEMM
 // kernel: the table's three products (forward, the weight gradient, a
-// transposed one, and a bf16 one) are library calls; the one gemm-class
-// kernel left rounds the bf16 product's f32 result to bf16 (no shared
-// memory, no tensor cores, no FMA). --gemm=generated has GEMM kernels and no library
+// transposed one, and a bf16 one) are library calls, the bf16 one writing
+// its bf16 result itself (no f32 accumulator buffer, no rounding kernel:
+// remat-gemm-to-library-calls fuses nn.matmul's rounding epilogue into the
+// call). --gemm=generated has GEMM kernels and no library
 // call, tiled through shared memory (LDS/STS), the f32 products with FFMA,
 // the bf16 product on tensor cores (HMMA), the aligned inputs read as
 // 128-bit loads (LDG.128);
@@ -28,13 +29,13 @@
 // LIB: class {{.*}}lib calls
 // LIB: elementwise
 // LIB-NOT: fallback
-// LIB: gemm 1 3 {{[0-9]+}} 0 0 0 0
+// LIB: gemm 0 3 0 0 0 0 0 0
 // LIB-NOT: gemm
 
 // GEN: gemm {{[1-9][0-9]* 0 [1-9][0-9]* 0 [1-9][0-9]* [1-9][0-9]* [1-9][0-9]* [0-9]+ [0-9]+ [0-9]+ [1-9][0-9]*$}}
 
 // AUTO: fallback {{[1-9][0-9]*}} 0
-// AUTO: gemm 1 3 {{[0-9]+}} 0 0 0 0
+// AUTO: gemm 0 3 0 0 0 0 0 0
 
 // PTX: .target sm_90
 // PTX: .entry step_kernel
