@@ -335,35 +335,19 @@ FailureOr<func::FuncOp> cudaGemmFunction(ModuleOp module, OpBuilder &builder) {
 }
 
 /// The chain of a 16-bit product whose f32 accumulator (C) only its
-/// epilogue reads, to round it into the nn op's result (remat.accumulator,
-/// remat.epilogue): the fill is a zero and the epilogue is that rounding
-/// alone, into a buffer cuBLASLt can write. cuBLASLt then writes the
-/// rounded result itself, and the accumulator buffer goes.
+/// rounding epilogue reads (findRoundingChain), into a buffer cuBLASLt can
+/// write: cuBLASLt then writes the rounded result itself, and the
+/// accumulator buffer goes.
 std::optional<ReductionChain> roundedChain(linalg::LinalgOp op,
                                            const Gemm &gemm,
                                            AliasAnalysis &aliases) {
-  auto alloc = gemm.c.buffer.getDefiningOp<memref::AllocOp>();
   Type in = cast<MemRefType>(gemm.a.buffer.getType()).getElementType();
-  if (!alloc || in.isF32())
-    return std::nullopt;
-  std::optional<ReductionChain> chain = findReductionChain(alloc, aliases);
-  if (!chain || chain->reduction.getOperation() != op.getOperation() ||
-      !matchPattern(chain->fill.getDpsInputOperand(0)->get(),
-                    m_AnyZeroFloat()))
-    return std::nullopt;
-  linalg::GenericOp epilogue = chain->epilogue;
-  Block &body = epilogue.getRegion().front();
-  auto round = dyn_cast<arith::TruncFOp>(&body.front());
-  if (epilogue.getNumDpsInputs() != 1 || body.getOperations().size() != 2 ||
-      !round || round.getIn() != body.getArgument(0) ||
-      round.getType() != in ||
-      cast<linalg::YieldOp>(body.getTerminator()).getValues()[0] !=
-          round.getResult() ||
-      !epilogue.getMatchingIndexingMap(epilogue.getDpsInitOperand(0))
-           .isIdentity())
+  std::optional<ReductionChain> chain =
+      findRoundingChain(gemm.c.buffer, op, in, aliases);
+  if (!chain)
     return std::nullopt;
   Gemm rounded = gemm;
-  rounded.c.buffer = epilogue.getDpsInitOperand(0)->get();
+  rounded.c.buffer = chain->epilogue.getDpsInitOperand(0)->get();
   if (!fitsCublasLt(rounded))
     return std::nullopt;
   return chain;

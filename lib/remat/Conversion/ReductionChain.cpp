@@ -4,6 +4,8 @@
 
 #include "remat/Dialect/Remat/RematDialect.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 using namespace mlir;
@@ -140,6 +142,31 @@ remat::findReductionChain(memref::AllocOp alloc, AliasAnalysis &aliases) {
         chain.later.push_back(dealloc);
     }
   }
+  return chain;
+}
+
+std::optional<ReductionChain> remat::findRoundingChain(Value acc,
+                                                       Operation *reduction,
+                                                       Type element,
+                                                       AliasAnalysis &aliases) {
+  auto alloc = acc.getDefiningOp<memref::AllocOp>();
+  if (!alloc || element.isF32())
+    return std::nullopt;
+  std::optional<ReductionChain> chain = findReductionChain(alloc, aliases);
+  if (!chain || chain->reduction.getOperation() != reduction ||
+      !matchPattern(chain->fill.getDpsInputOperand(0)->get(), m_AnyZeroFloat()))
+    return std::nullopt;
+  linalg::GenericOp epilogue = chain->epilogue;
+  Block &body = epilogue.getRegion().front();
+  auto round = dyn_cast<arith::TruncFOp>(&body.front());
+  if (epilogue.getNumDpsInputs() != 1 || body.getOperations().size() != 2 ||
+      !round || round.getIn() != body.getArgument(0) ||
+      round.getType() != element ||
+      cast<linalg::YieldOp>(body.getTerminator()).getValues()[0] !=
+          round.getResult() ||
+      !epilogue.getMatchingIndexingMap(epilogue.getDpsInitOperand(0))
+           .isIdentity())
+    return std::nullopt;
   return chain;
 }
 

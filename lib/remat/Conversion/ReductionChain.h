@@ -46,6 +46,16 @@ struct ReductionChain {
 std::optional<ReductionChain> findReductionChain(mlir::memref::AllocOp alloc,
                                                  mlir::AliasAnalysis &aliases);
 
+/// The chain of the f32 accumulator `acc` of `reduction` (a 16-bit
+/// product's) when its fill is a zero and its epilogue does nothing but
+/// round the total to `element` (a lone arith.truncf, the identity map into
+/// its result): a GEMM that rounds its own sums into the epilogue's result
+/// replaces the whole chain.
+std::optional<ReductionChain> findRoundingChain(mlir::Value acc,
+                                                mlir::Operation *reduction,
+                                                mlir::Type element,
+                                                mlir::AliasAnalysis &aliases);
+
 /// Moves the chain's `later` deallocs after its epilogue (call this before
 /// writing the fused computation in front of the epilogue).
 void moveDeallocsAfterEpilogue(ReductionChain chain,

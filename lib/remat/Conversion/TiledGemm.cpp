@@ -19,6 +19,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "GemmMatch.h"
+#include "ReductionChain.h"
 #include "remat/Conversion/MmaLayout.h"
 #include "remat/Conversion/Passes.h"
 
@@ -83,6 +84,10 @@ struct KernelBuilder {
   bool emulate;
   Value m, n, k;
   SmallVector<Value> batchSizes;
+  /// Where the product rounds its sums into a 16-bit result itself (a
+  /// findRoundingChain's epilogue result, shaped as C): that buffer; the
+  /// sums start from 0 instead of C's value.
+  Value rounded = {};
 
   Value idx(int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); }
   Value add(Value x, Value y) { return arith::AddIOp::create(b, loc, x, y); }
@@ -335,18 +340,28 @@ struct KernelBuilder {
     }
   }
 
-  /// C's value (0 outside C) at (row, col).
+  /// C's value (0 outside C) at (row, col); 0 where the sums are rounded
+  /// into `rounded` (the accumulator's fill was a zero).
   Value initialC(ArrayRef<Value> batchIvs, Value row, Value col) {
+    if (rounded)
+      return zero(f32());
     return loadOrZero(g.c, batchIvs, row, col,
                       both(lt(row, m), lt(col, n)), /*widen=*/false);
   }
 
+  /// The sum at (row, col) into C, or rounded into `rounded`.
   void storeC(ArrayRef<Value> batchIvs, Value row, Value col, Value v) {
     auto branch =
         scf::IfOp::create(b, loc, both(lt(row, m), lt(col, n)), false);
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(branch.thenBlock());
-    memref::StoreOp::create(b, loc, v, g.c.buffer,
+    Value target = g.c.buffer;
+    if (rounded) {
+      target = rounded;
+      v = arith::TruncFOp::create(
+          b, loc, cast<MemRefType>(rounded.getType()).getElementType(), v);
+    }
+    memref::StoreOp::create(b, loc, v, target,
                             indices(g.c, batchIvs, row, col));
   }
 
@@ -922,29 +937,41 @@ struct TensorCoreGemm {
 };
 
 void rewriteTiledGemm(linalg::LinalgOp op, const Gemm &gemm, bool emulate,
-                      bool tensorCores) {
-  OpBuilder b(op);
+                      bool tensorCores, AliasAnalysis &aliases) {
+  // A 16-bit product's rounding epilogue: the kernel rounds its sums into
+  // the result itself, where the epilogue was, and the accumulator goes.
+  Type element = cast<MemRefType>(gemm.a.buffer.getType()).getElementType();
+  std::optional<ReductionChain> chain =
+      findRoundingChain(gemm.c.buffer, op, element, aliases);
+  IRRewriter rewriter(op->getContext());
+  if (chain)
+    moveDeallocsAfterEpilogue(*chain, rewriter);
+  OpBuilder b(chain ? chain->epilogue.getOperation() : op.getOperation());
   Location loc = op.getLoc();
   auto dim = [&](Value buffer, unsigned pos) -> Value {
     return memref::DimOp::create(b, loc, buffer, pos);
   };
+  Value rounded =
+      chain ? chain->epilogue.getDpsInitOperand(0)->get() : Value();
+  // (C's sizes from the result C's shape has: the accumulator goes.)
+  Value c = rounded ? rounded : gemm.c.buffer;
   KernelBuilder kb{b,
                    loc,
                    gemm,
                    emulate,
-                   dim(gemm.c.buffer, gemm.c.rowPos),
-                   dim(gemm.c.buffer, gemm.c.colPos),
+                   dim(c, gemm.c.rowPos),
+                   dim(c, gemm.c.colPos),
                    dim(gemm.a.buffer, gemm.a.colPos),
-                   {}};
+                   {},
+                   rounded};
   Value batch = kb.idx(1);
   for (auto [loop, pos] : gemm.c.batch) {
-    kb.batchSizes.push_back(dim(gemm.c.buffer, pos));
+    kb.batchSizes.push_back(dim(c, pos));
     batch = kb.mul(batch, kb.batchSizes.back());
   }
   Value tile = kb.idx(kTileMN);
   Value gridX = arith::CeilDivUIOp::create(b, loc, kb.n, tile);
   Value gridY = arith::CeilDivUIOp::create(b, loc, kb.m, tile);
-  Type element = cast<MemRefType>(gemm.a.buffer.getType()).getElementType();
   bool onTensorCores = tensorCores && (element.isF16() || element.isBF16());
   // A thread's run of each input a k tile: the tensor-core kernel's two of
   // 16 bytes; the f32 kernel's one of 4 elements (64 x 16 / 256).
@@ -959,7 +986,10 @@ void rewriteTiledGemm(linalg::LinalgOp op, const Gemm &gemm, bool emulate,
     SimtGemm simt{skeleton};
     skeleton.build(simt.kernel(), gridX, gridY, batch);
   }
-  op->erase();
+  if (chain)
+    eraseReductionChain(*chain, rewriter);
+  else
+    op->erase();
 }
 
 struct TiledGemmPass : public remat::impl::TiledGemmBase<TiledGemmPass> {
@@ -973,7 +1003,7 @@ struct TiledGemmPass : public remat::impl::TiledGemmBase<TiledGemmPass> {
         gemms.push_back({op, *gemm});
     });
     for (auto &[op, gemm] : gemms)
-      rewriteTiledGemm(op, gemm, emulate, tensorCores);
+      rewriteTiledGemm(op, gemm, emulate, tensorCores, aliases);
   }
 };
 

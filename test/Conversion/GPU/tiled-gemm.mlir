@@ -171,3 +171,42 @@ func.func @widened(%a: memref<19x37xf16>, %b: memref<37x66xf16>, %c: memref<19x6
   }
   return
 }
+
+// A bf16 product whose f32 accumulator only its rounding epilogue reads
+// (the zero fill marked remat.accumulator, the epilogue remat.epilogue, as
+// convert-nn-to-linalg leaves nn.matmul): the kernel starts its sums at 0
+// and rounds each into the bf16 result itself, launched where the epilogue
+// was; the accumulator, its fill, the epilogue and its dealloc go.
+// CHECK-LABEL: func.func @rounded
+// CHECK-NOT:     memref<48x72xf32>
+// CHECK:         %[[R:.*]] = memref.alloc() : memref<48x72xbf16>
+// CHECK:         gpu.launch
+// CHECK-NOT:       memref.load %[[R]]
+// CHECK-COUNT-32:  arith.truncf %{{.*}} : f32 to bf16
+// CHECK:           gpu.terminator
+// CHECK-NOT:     linalg.generic
+// CHECK:         return %[[R]]
+func.func @rounded(%a: memref<48x64xbf16>, %b: memref<72x64xbf16>) -> memref<48x72xbf16> {
+  %zero = arith.constant 0.0 : f32
+  %acc = memref.alloc() : memref<48x72xf32>
+  linalg.fill {remat.accumulator} ins(%zero : f32) outs(%acc : memref<48x72xf32>)
+  linalg.generic {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>],
+                  iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : memref<48x64xbf16>, memref<72x64xbf16>) outs(%acc : memref<48x72xf32>) {
+  ^bb0(%x: bf16, %y: bf16, %s: f32):
+    %xe = arith.extf %x : bf16 to f32
+    %ye = arith.extf %y : bf16 to f32
+    %p = arith.mulf %xe, %ye : f32
+    %t = arith.addf %s, %p : f32
+    linalg.yield %t : f32
+  }
+  %r = memref.alloc() : memref<48x72xbf16>
+  linalg.generic {indexing_maps = [affine_map<(m, n) -> (m, n)>, affine_map<(m, n) -> (m, n)>], iterator_types = ["parallel", "parallel"]}
+      ins(%acc : memref<48x72xf32>) outs(%r : memref<48x72xbf16>) attrs = {remat.epilogue} {
+  ^bb0(%in: f32, %o: bf16):
+    %c = arith.truncf %in : f32 to bf16
+    linalg.yield %c : bf16
+  }
+  memref.dealloc %acc : memref<48x72xf32>
+  return %r : memref<48x72xbf16>
+}
