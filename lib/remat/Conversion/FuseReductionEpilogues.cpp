@@ -15,17 +15,14 @@
 
 #include "ReductionChain.h"
 #include "remat/Conversion/Passes.h"
-#include "remat/Dialect/Remat/RematDialect.h"
 
 #include "mlir/Analysis/AliasAnalysis.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
-#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
-#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 namespace remat {
 #define GEN_PASS_DEF_FUSEREDUCTIONEPILOGUES
