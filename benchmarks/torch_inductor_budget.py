@@ -1,17 +1,21 @@
 #!/usr/bin/env python3
-"""remat's budget under Inductor, measured: the step peak against the budget.
+"""remat's budget under Inductor (or the eager compiler), measured: the step
+peak against the budget.
 
 For each Hugging Face model (encoder, encoder-decoder, GQA decoder, MoE,
 vision; with and without dropout) the script compiles one training step
-with `remat.torch.backend(compiler="inductor")` and runs it on the CPU,
+with `remat.torch.backend(compiler="inductor")` (`--compiler eager`: the
+FX graphs run as they are, the plan on one buffer per op with the kernels'
+measured temporaries) and runs it on the CPU,
 measuring the step's peak with the PyTorch profiler (`measure_peak`: the
 bytes the step allocates, parameters and inputs not counted; the budget
 and the figures below count them, as remat's budget does). Points:
 
   none      policy none (nothing recomputed): the top of the range
   none/ops  the same, planned with one buffer per ATen op (memory="ops"):
-            how far that model is from what Inductor allocates
-  least     the least peak remat reaches under Inductor (the figure an
+            how far that model is from what Inductor allocates (Inductor
+            only: it is the eager compiler's own model)
+  least     the least peak remat reaches under the compiler (the figure an
             impossible budget's BudgetError states)
   budget    policy auto at budgets spread from `least` to `none`
 
@@ -24,6 +28,7 @@ point are compared with the `none` point's.
 
     PY=$(bash scripts/venv.sh)
     $PY benchmarks/torch_inductor_budget.py --models gpt2 bert --points 3
+    $PY benchmarks/torch_inductor_budget.py --compiler eager --points 3
 """
 import argparse
 import os
@@ -66,7 +71,7 @@ def build(kind, layers, hidden, heads, seq, batch, dropout):
                                        d_ff=2 * hidden, num_layers=layers,
                                        num_decoder_layers=layers, num_heads=heads,
                                        dropout_rate=dropout, decoder_start_token_id=0,
-                                       pad_token_id=0, eos_token_id=1)
+                                       pad_token_id=0, eos_token_id=1, use_cache=False)
         model = transformers.T5ForConditionalGeneration(config)
         inputs = dict(input_ids=ids, labels=ids)
     elif kind == "llama":
@@ -163,9 +168,12 @@ def main():
     parser.add_argument("--heads", type=int, default=4)
     parser.add_argument("--seq", type=int, default=128)
     parser.add_argument("--batch", type=int, default=2)
+    parser.add_argument("--compiler", choices=["inductor", "eager"], default="inductor")
     args = parser.parse_args()
+    compiler = args.compiler
     torch.set_num_threads(max(1, os.cpu_count() or 1))
-    print(f"torch {torch.__version__}; layers {args.layers}, hidden {args.hidden}, "
+    print(f"torch {torch.__version__}; compiler {compiler}; layers {args.layers}, "
+          f"hidden {args.hidden}, "
           f"seq {args.seq}, batch {args.batch}; bytes include parameters and inputs")
     for kind in args.models:
         for dropout in args.dropout:
@@ -177,20 +185,21 @@ def main():
             try:
                 start = time.time()
                 _, ref, peak, info = step(model, inputs, rt.backend(
-                    compiler="inductor", policy="none", keep_outputs=False))
+                    compiler=compiler, policy="none", keep_outputs=False))
                 if info is None or info.report is None:
                     print(f"  fell back: {getattr(info, 'fallback', None)}")
                     continue
                 top = row("none", None, peak, info, ref, None, time.time() - start)
                 # The same policy planned with one buffer per ATen op (the
                 # eager compiler's model): how far that model is from the step.
-                start = time.time()
-                _, grads, peak, info = step(model, inputs, rt.backend(
-                    compiler="inductor", policy="none", keep_outputs=False, memory="ops"))
-                row("none/ops", None, peak, info, grads, ref, time.time() - start)
+                if compiler == "inductor":
+                    start = time.time()
+                    _, grads, peak, info = step(model, inputs, rt.backend(
+                        compiler=compiler, policy="none", keep_outputs=False, memory="ops"))
+                    row("none/ops", None, peak, info, grads, ref, time.time() - start)
                 start = time.time()
                 try:
-                    step(model, inputs, rt.backend(compiler="inductor", budget=1,
+                    step(model, inputs, rt.backend(compiler=compiler, budget=1,
                                                    keep_outputs=False))
                     least = None
                 except Exception as error:  # the BudgetError (through Dynamo's wrapper)
@@ -198,7 +207,7 @@ def main():
                     if cause is None:
                         raise
                     least = cause.least_peak
-                print(f"  least peak under Inductor: {least} ({time.time() - start:.0f} s)")
+                print(f"  least peak under {compiler}: {least} ({time.time() - start:.0f} s)")
                 if least is None:
                     continue
                 n = max(args.points, 2)
@@ -206,7 +215,7 @@ def main():
                     budget = int(least + (top - least) * k / (n - 1))
                     start = time.time()
                     _, grads, peak, info = step(model, inputs, rt.backend(
-                        compiler="inductor", budget=budget, keep_outputs=False))
+                        compiler=compiler, budget=budget, keep_outputs=False))
                     row(f"b{k}", budget, peak, info, grads, ref, time.time() - start)
             except Exception as error:  # a model remat or Inductor cannot run: say so
                 print(f"  failed: {type(error).__name__}: {str(error)[:300]}")

@@ -547,11 +547,13 @@ class _Converted:
             self._call(node, op)
         self.results, self.forward_results = self._outputs(output, num_fwd_outputs,
                                                            keep_outputs)
-        if _tangents_held():
-            # This PyTorch holds the backward's tangents until it returns:
-            # results of the joint function, live to its end.
-            self.results += [self.value[n] for n in tangents
-                             if not isinstance(self.value.get(n, []), list)]
+        # Tangents live to the end of the backward: results of the joint
+        # function. All of them where this PyTorch holds them until the
+        # backward returns; elsewhere the seeds of `.backward()` calls (the
+        # 0-dim ones), which the autograd engine's graph root holds.
+        held = _tangents_held()
+        self.results += [self.value[n] for n in tangents
+                         if (held or _is_seed(n)) and not isinstance(self.value.get(n, []), list)]
         # On Inductor's buffers: its in-place reuse in the backward.
         self.num_inplace = (self._inplace(self._not_donated(nodes, output, num_fwd_outputs,
                                                             tangents))
@@ -781,6 +783,15 @@ def step_peak(info):
 
 def _is_tangent(node):
     return node.op == "placeholder" and node.name.startswith("tangents")
+
+
+def _is_seed(node):
+    """A 0-dim tangent: the seed of a `loss.backward()` (the autograd
+    engine makes it and its graph root holds it until the whole backward is
+    done, whatever AOTAutograd frees; where the scalar's gradient comes
+    from later ops instead, holding it overstates the step by its 4 bytes)."""
+    val = node.meta.get("val")
+    return _is_tangent(node) and isinstance(val, torch.Tensor) and val.dim() == 0
 
 
 @functools.lru_cache(maxsize=None)
@@ -1698,7 +1709,8 @@ def partition_stats(fw_module, bw_module, keep_outputs=True, tangents_held=None)
     keep_outputs=False only the first forward output), saved values until
     their last use in the backward, the tangents (the backward's seeds) from
     the backward's start to their last use (to the backward's end where
-    `tangents_held`, by default this PyTorch's `tangents_held()`). Inputs
+    `tangents_held`, by default this PyTorch's `tangents_held()`, and for a
+    `.backward()`'s 0-dim seed, which the autograd engine holds). Inputs
     and parameters are not counted. It is what
     `measure_peak` measures when the graphs run, computed without running
     them (docs/PyTorch.md). With host offload (remat._torch_offload's
@@ -1741,7 +1753,7 @@ def partition_stats(fw_module, bw_module, keep_outputs=True, tangents_held=None)
                 if tag == "bw" and _is_tangent(n):
                     # AOTAutograd allocates the tangents as the backward starts.
                     root[key] = allocate(key, n.meta.get("val"))
-                    if hold_tangents:
+                    if hold_tangents or _is_seed(n):
                         last[key] = float("inf")
                 continue
             inputs = [root.get((tag, a.name)) for a in n.all_input_nodes]

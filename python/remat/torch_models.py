@@ -95,9 +95,11 @@ def transformers_model(kind, layers=2, hidden=64, heads=4, vocab=256, seq=32):
                                        d_ff=2 * hidden, num_layers=layers,
                                        num_decoder_layers=layers, num_heads=heads,
                                        dropout_rate=0.0, decoder_start_token_id=0,
-                                       pad_token_id=0, eos_token_id=1)
+                                       pad_token_id=0, eos_token_id=1, use_cache=False)
+        # (In the config, not set on the model after: T5's decoder has a
+        # copy of the config, and with a cache its forward makes one, which
+        # Dynamo cannot trace on torch 2.11: copy.deepcopy of the config.)
         model = transformers.T5ForConditionalGeneration(config)
-        model.config.use_cache = False
         return model
     else:
         raise ValueError(f"kind must be 'gpt2', 'llama' or 't5', got {kind!r}")
