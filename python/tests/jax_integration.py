@@ -448,14 +448,15 @@ class SingleDevice(unittest.TestCase):
         # An MLP whose weight gradients are most of its step: XLA lends
         # their buffers to what dies before they are written, so policy
         # full (each layer's input kept) compiles to less than the least
-        # peak plan of remat's model. At full's XLA total, the rounds find
-        # nothing below that least peak, and the plan of policy full is
-        # tried and kept.
+        # peak plan of remat's model. At the XLA total of JAX's
+        # nothing_saveable per layer, the rounds find nothing below that
+        # least peak, and the plan of policy full is tried and kept: it
+        # compiles to no more than JAX's (its barriers as few and as small
+        # as JAX's own: docs/JAX.md, "Apply"; the check compiles the step
+        # with the loss's seed a constant, as jax.grad does).
         import jax_zoo
-        from remat.jax.xla import _xla_figures
         loss_fn, args, _ = jax_zoo.mlp()
-        rj.checkpoint(loss_fn, policy="full")(*args)
-        budget = _xla_figures(rj.last_plan())["total_bytes"]
+        budget = jax_zoo.total(jax_zoo.analyse(jax_zoo.mlp("nothing_saveable")[0], args, False))
         f = rj.checkpoint(loss_fn, budget=budget)
         ours = jax_zoo.analyse(f, args, False)
         info = rj.last_plan()
@@ -465,7 +466,7 @@ class SingleDevice(unittest.TestCase):
         self.assertEqual(info.report["xla"]["policy"], "full")
         self.assertLessEqual(info.xla["total_bytes"], budget)
         self.assertLessEqual(jax_zoo.total(ours), budget)
-        report(f"MLP at policy full's XLA total {budget}: plans {info.rounds}")
+        report(f"MLP at nothing_saveable's XLA total {budget}: plans {info.rounds}")
         self.assertLessEqual(max_diff(jax.jit(jax.value_and_grad(f))(*args),
                                       jax.jit(jax.value_and_grad(loss_fn))(*args)), TOL)
 

@@ -361,6 +361,11 @@ class _Applied:
         for k, v in zip(self.trace.diff_out, self.cotangents):
             env[v] = cts[k]
         forward_side = set(env) - set(self.cotangents)   # values from before the backward
+        # Forward values recomputed in the backward: made after a barrier
+        # tied to the frontier, so an op that reads them (and nothing else
+        # of the backward) cannot run before that barrier: it needs no
+        # barrier of its own.
+        recomputed = set()
         # Backward vars computed since the last recomputation, and the
         # latest of each kind from before it.
         frontier = list(self.cotangents)[:1]
@@ -382,14 +387,17 @@ class _Applied:
                 env.update(_fence(env, narrow_at[k], tie, enabled=self.fenced))
                 frontier = self._latest(tie, env)
             missing = self._missing(op[1], env)
-            early = [a for a in op[1] if _is_var(a) and a in forward_side]
-            anchored = any(_is_var(a) and a in env and a not in forward_side for a in op[1])
+            early = [a for a in op[1] if _is_var(a) and a in forward_side
+                     and a not in recomputed]
+            anchored = any(_is_var(a) and a in env and (a not in forward_side or a in recomputed)
+                           for a in op[1])
             if missing or (early and not anchored):
-                # The frontier values read later (or returned): tying them
+                # The frontier values read later: tying them
                 # to the barrier costs no memory, and orders it after the
                 # others too, whose results lead to them.
                 tie = self._read_later(frontier, k)
                 self._recompute(op, missing, env, forward_side, tie)
+                recomputed.update(v for m in missing for v in m[2])
                 frontier = self._latest(tie, env)
             if placed is None:
                 outs = self._eval(op, read)
@@ -411,9 +419,12 @@ class _Applied:
                      for i, a in enumerate(self.trace.closed.in_avals))
 
     def _read_later(self, frontier, k):
-        """The frontier values that backward ops from the k-th on read (or
-        that are returned): a barrier at the k-th op ties them."""
-        return [f for f in frontier if self.last_read.get(f, -1) >= k]
+        """The frontier values that backward ops from the k-th on read: a
+        barrier at the k-th op ties them. Not the gradients the step only
+        returns: tied, each would leave its barrier's result tuple (XLA keeps
+        a pointer table per tuple) live to the end of the step, and XLA
+        schedules their ops well without (docs/JAX.md, "Apply")."""
+        return [f for f in frontier if len(self.bwd_ops) > self.last_read.get(f, -1) >= k]
 
     @staticmethod
     def _latest(tie, env):

@@ -10,6 +10,7 @@ import tempfile
 import time
 
 import jax
+import jax.numpy as jnp
 
 from .. import _adapter
 from ..planner import BudgetError
@@ -62,6 +63,19 @@ def _xla_figures(info):
         with jax.sharding.use_abstract_mesh(mesh.abstract_mesh):
             figures = xla_analysis(step, leaves, cts)
     else:
+        # A scalar output's cotangent is the constant 1 of jax.grad and
+        # value_and_grad, which XLA holds as a constant, not an argument of
+        # the step: so it is here (an argument would add its bytes to the
+        # total the budget bounds).
+        seeds = {k: c for k, c in enumerate(cts) if c.shape == ()}
+        if seeds:
+            vjp_step = step
+
+            def step(leaves, cts):
+                given = iter(cts)
+                return vjp_step(leaves, [jnp.ones((), seeds[k].dtype) if k in seeds
+                                         else next(given) for k in range(len(seeds) + len(cts))])
+            cts = [c for k, c in enumerate(cts) if k not in seeds]
         figures = xla_analysis(step, leaves, cts)
     figures["total_bytes"] = (figures["temp_bytes"] + figures["argument_bytes"]
                               + figures["output_bytes"])
