@@ -83,6 +83,10 @@ def main():
     # One thread: CPU kernels at these sizes reduce in a thread-dependent
     # order, and the gradients are compared bit for bit.
     torch.set_num_threads(1)
+    if args.compiler == "inductor":
+        # (Inductor's caches off: a compile they serve makes no plan, so
+        # no figures to print.)
+        torch._inductor.config.force_disable_caches = True
     print(f"device {args.device}, compiler {args.compiler}; bytes of the step (arguments "
           f"excluded); time: the plan's estimate")
     print(f"{'model':6} {'plan':26} {'offl':>4} {'dev plan':>10} {'dev meas':>10} "
