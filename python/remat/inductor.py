@@ -324,20 +324,19 @@ def simulate(graph, inputs, start_live=0, temporary=None):
             bind(name, names[copy.group(2)])
         elif copy and copy.group(1) == "offload":
             allocate(name, 0)
-        elif expr in names and name in pending and ("item", name) in held_by.get(expr, ()):
-            # A multi-output kernel's only item named by the kernel itself
-            # (torch 2.11: `buf8 = buf7; del buf7` where 2.15 writes
-            # `buf8 = buf7[0]`): the item's storage, not the kernel's name.
-            bind(name, pending[name])
-        elif expr in names:
-            bind(name, names[expr])
-        elif item and item.group(1) in names:
+        elif (item and item.group(1) in names) or (
+                expr in names and ("item", name) in held_by.get(expr, ())):
             # An item of a multi-output kernel: allocated when it ran.
+            # (torch 2.11 names a kernel's only item `buf8 = buf7; del buf7`
+            # where 2.15 writes `buf8 = buf7[0]`: the item's storage, not
+            # the kernel's name.)
             key = pending.get(name)
             if key is not None:
                 bind(name, key)
             else:
                 allocate(name, graph.nbytes.get(name, 0))
+        elif expr in names:
+            bind(name, names[expr])
         elif name in graph.nbytes:
             allocate(name, graph.nbytes[name])
             for item_name in graph.items.get(name, []):
