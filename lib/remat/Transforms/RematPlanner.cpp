@@ -1147,9 +1147,9 @@ bool Planner::addOffloadPlans(SmallVectorImpl<FrontierPoint> &frontier,
   // Each plan costs a replay of the function's events, so the work limit
   // is the keep/recompute enumeration's (plans times ops at most 2^27).
   constexpr uint64_t kMaxExactPlans = uint64_t(1) << 20;
-  uint64_t maxPlans = std::min<uint64_t>(
-      kMaxExactPlans,
-      (uint64_t(1) << 27) / std::max<uint64_t>(1, graph.getOps().size()));
+  uint64_t ops = std::max<uint64_t>(1, graph.getOps().size());
+  uint64_t maxPlans =
+      std::min<uint64_t>(kMaxExactPlans, (uint64_t(1) << 27) / ops);
   if (!stats.enumerated.empty()) {
     SmallVector<FrontierPoint> exact;
     uint64_t count = 0;
@@ -1167,23 +1167,20 @@ bool Planner::addOffloadPlans(SmallVectorImpl<FrontierPoint> &frontier,
   // Which frontier plans get offload descents: each costs replays in
   // proportion to the candidates (from all 500 plans of a 96-layer GPT's
   // frontier, 100 s), so where the frontier's plans times the ops exceed
-  // kDescentWork, kMaxDescents plans spread over the frontier from the
-  // lowest peak to the highest (the cheapest plans need the most offloads
-  // to come down, the dearest the fewest), the others with only the
-  // "offload" overrides; below it, every plan. (The spread can step over
-  // the plans whose descents go lowest: a 4-layer Llama step's least with
-  // offload came from the 57th and 59th of 103 plans, between the
-  // spread's 58th and 63rd.) The choice does not depend on the budget or
-  // the overhead: the joint frontier is one for all of them, and a tighter
-  // budget never yields a higher peak.
+  // kDescentWork, kMaxDescents plans (or kDescentWork / ops, where that is
+  // more) spread over the frontier from the lowest peak to the highest
+  // (the cheapest plans need the most offloads to come down, the dearest
+  // the fewest), the others with only the "offload" overrides; below it,
+  // every plan. (The spread can step over the plans whose descents go
+  // lowest: a 4-layer Llama step's least with offload came from the 57th
+  // and 59th of 103 plans, between the spread's 58th and 63rd.) The choice
+  // does not depend on the budget or the overhead: the joint frontier is
+  // one for all of them, and a tighter budget never yields a higher peak.
   constexpr size_t kMaxDescents = 24;
   constexpr uint64_t kDescentWork = uint64_t(1) << 17;
   llvm::BitVector descend(frontier.size());
-  size_t n = std::min(
-      std::max<size_t>(kMaxDescents,
-                       kDescentWork /
-                           std::max<uint64_t>(1, graph.getOps().size())),
-      frontier.size());
+  size_t n = std::min<size_t>(
+      std::max<uint64_t>(kMaxDescents, kDescentWork / ops), frontier.size());
   for (size_t k = 0; k < n; ++k)
     descend.set(n == 1 ? 0 : k * (frontier.size() - 1) / (n - 1));
   for (auto [i, point] : llvm::enumerate(frontier))
