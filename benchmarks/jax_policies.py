@@ -66,11 +66,14 @@ def main():
     ap.add_argument("--budgets", type=float, nargs="+",
                     help="remat budgets in MiB (in place of --points spread over the frontier)")
     ap.add_argument("--check", action="store_true", help="run the steps, compare gradients")
-    ap.add_argument("--result-buffers", default="preallocated",
-                    choices=["preallocated", "defined"],
+    ap.add_argument("--result-buffers", default="auto",
+                    choices=["auto", "preallocated", "lent", "defined"],
                     help="remat's model of the step's outputs (remat.jax.checkpoint's "
-                         "result_buffers): allocated for the whole step, as XLA does, or "
-                         "from the op that defines them")
+                         "result_buffers): auto (preallocated, and with a budget the "
+                         "verification's rounds under lent too); allocated for the whole "
+                         "step, as XLA does; also lent to temporaries that end before "
+                         "they are written, as XLA's buffer assignment does; or from the "
+                         "op that defines them")
     ap.add_argument("--scan", action="store_true",
                     help="the layers as one lax.scan over stacked parameters (remat unrolls "
                          "it: scan='unroll'; XLA's cost analysis counts a scan's body once, so the FLOPs "
@@ -206,7 +209,7 @@ def main():
                   f"{a['flops'] / 1e9:8.2f} {a['compile_s']:9.1f}")
         print("\nremat budgets (plan peak: remat's predicted peak, arguments included; XLA total: "
               "XLA's argument + output + temp bytes, which is what the plan peak predicts with "
-              "--result-buffers preallocated)")
+              "--result-buffers auto or preallocated)")
         print(f"{'budget MiB':>10} {'plan peak':>9} {'XLA total':>9} {'temp MiB':>9} "
               f"{'live MiB':>9} {'GFLOP':>8} {'plan s':>7}"
               + (f" {'grad diff':>9}" if args.check else ""))

@@ -249,6 +249,16 @@ def mlp(policy=None, batch=64, dim=512, depth=4):
 MODELS = {"vit": vit, "resnet": resnet, "mixer": mixer, "lstm": lstm, "attn": attn, "mlp": mlp}
 
 
+def _label(round_label):
+    """A verification round's label: its internal budget in MiB ("lent"
+    before it for the rounds under result_buffers="lent"), or a policy."""
+    if isinstance(round_label, int):
+        return f"{round_label / MiB:.1f}"
+    if round_label.startswith("lent "):
+        return f"lent {int(round_label.split()[1]) / MiB:.1f}"
+    return round_label
+
+
 def total(a):
     return a["temp_bytes"] + a["argument_bytes"] + a["output_bytes"]
 
@@ -282,8 +292,7 @@ def run(name, points, out=print):
             a = analyse(f, args, aux)
             info = rj.last_plan()
             note = (f"{'fits' if total(a) <= budget else 'OVER'}; plans "
-                    + ", ".join(f"{b if isinstance(b, str) else f'{b / MiB:.1f}'}->{t / MiB:.1f}"
-                                for b, t in info.rounds)
+                    + ", ".join(f"{_label(b)}->{t / MiB:.1f}" for b, t in info.rounds)
                     + f"; {time.perf_counter() - start:.1f} s")
             rows.append((f"remat budget {budget / MiB:.1f}", a, note))
         except rj.BudgetError as error:

@@ -118,9 +118,13 @@ PASS_RUNS = [
 ] + [
     RunSpec("remat-auto-overhead", "remat-opt",
             ["--rematerialize=policy=auto max-overhead=0.1"], reparse=True),
-    # Results counted from the start (what the JAX integration plans with).
+    # Results counted from the start, and lent to temporaries that end
+    # before they are written (what the JAX integration plans with).
     RunSpec("remat-auto-preallocated", "remat-opt",
             ["--rematerialize=policy=auto max-overhead=0.1 result-buffers=preallocated "
+             "report=-"], reparse=True, report=True),
+    RunSpec("remat-auto-lent", "remat-opt",
+            ["--rematerialize=policy=auto max-overhead=0.1 result-buffers=lent "
              "report=-"], reparse=True, report=True),
     # budget=1 is below any real plan's peak: expected to fail cleanly.
     RunSpec("remat-auto-budget1", "remat-opt",

@@ -194,6 +194,37 @@ TEST(MemoryPlan, PreallocatedResultsAreLiveFromTheStart) {
   // The relu that defines %b needs %a and %b besides the base; the one that
   // defines %c only %b (%c is in the base).
   EXPECT_EQ(preallocated.getPeakLowerBound(), 512u);
+  // Lent: %a ends (read by %b's relu) before %c is defined, so it lives in
+  // %c's buffer; %b is read where %c is defined, so it does not.
+  MemoryPlan lent(body, ResultBuffers::Lent);
+  EXPECT_EQ(lent.getBaseBytes(), 256u);
+  EXPECT_EQ(lent.getLiveBytes().vec(),
+            (std::vector<uint64_t>{256, 384, 384, 256, 256}));
+  EXPECT_EQ(lent.getPeakBytes(), 384u);
+  // The bound counts as defined does: %a may be lent.
+  EXPECT_EQ(lent.getPeakLowerBound(), 384u);
+}
+
+// XLA's order: temporaries largest first, each into the smallest result
+// buffer at least as large whose result is defined after it ends and whose
+// other temporaries' lives it does not overlap.
+TEST(MemoryPlan, LendResultBuffersAsXLADoes) {
+  std::vector<BufferLife> results = {{10, 0, 100}, {5, 0, 50}};
+  std::vector<BufferLife> temps = {
+      {0, 3, 50},  // into the 50-byte result (the smallest that fits)
+      {1, 2, 40},  // the 50-byte one is taken then: into the 100-byte one
+      {4, 8, 100}, // placed first (largest): into the 100-byte result
+      {0, 9, 30},  // ends after the 50-byte result is defined, overlaps
+                   // the 100-byte one's temporaries
+      {6, 7, 200}, // larger than any result
+      {2, 10, 10}, // ends where the 100-byte result is defined
+  };
+  std::vector<uint8_t> lent;
+  lendResultBuffers(results, temps, lent);
+  EXPECT_EQ(lent, (std::vector<uint8_t>{1, 1, 1, 0, 0, 0}));
+  // No results: nothing is lent.
+  lendResultBuffers({}, temps, lent);
+  EXPECT_EQ(lent, std::vector<uint8_t>(temps.size(), 0));
 }
 
 } // namespace

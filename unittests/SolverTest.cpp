@@ -65,7 +65,7 @@ struct SolverTest : ::testing::Test {
 // (MemoryPlan, cost model) for random kept sets, views and overrides included.
 TEST_F(SolverTest, SimulatorMatchesTheRewrite) {
   std::mt19937 rng(42);
-  unsigned checked = 0, totalReclones = 0;
+  unsigned checked = 0, totalReclones = 0, lentBelowPreallocated = 0;
   for (StringRef input : {"gpt2-small.mlir", "random-joint.mlir"}) {
     OwningOpRef<ModuleOp> names = parseInput(*ctx, input);
     ASSERT_TRUE(names) << input.str();
@@ -76,10 +76,9 @@ TEST_F(SolverTest, SimulatorMatchesTheRewrite) {
         std::optional<JointGraph> graph = JointGraph::build(func);
         ASSERT_TRUE(graph);
         DeviceInfo device = *DeviceInfo::getNamed("h200");
-        // Odd trials count the results from the start (result-buffers=
-        // preallocated).
-        ResultBuffers results =
-            trial % 2 ? ResultBuffers::Preallocated : ResultBuffers::Defined;
+        // Trials cycle through the result semantics: defined, preallocated
+        // and lent (result buffers lent to temporaries, as XLA does).
+        ResultBuffers results = static_cast<ResultBuffers>(trial % 3);
         PlanSimulator sim(*graph, device, results);
         // Keep each forward value with probability 1/2; values whose
         // producer may not be recomputed are always kept.
@@ -116,6 +115,17 @@ TEST_F(SolverTest, SimulatorMatchesTheRewrite) {
         FunctionStats after = computeFunctionStats(func, device, results);
         EXPECT_EQ(predicted.peakBytes, after.peakBytes)
             << name << " trial " << trial;
+        // Lent lies between the other two, and lends something.
+        if (results == ResultBuffers::Lent) {
+          FunctionStats defined =
+              computeFunctionStats(func, device, ResultBuffers::Defined);
+          FunctionStats preallocated =
+              computeFunctionStats(func, device, ResultBuffers::Preallocated);
+          EXPECT_LE(defined.peakBytes, after.peakBytes);
+          EXPECT_LE(after.peakBytes, preallocated.peakBytes);
+          if (after.peakBytes < preallocated.peakBytes)
+            ++lentBelowPreallocated;
+        }
         EXPECT_EQ(predicted.recomputeFlops, after.flops - before.flops)
             << name << " trial " << trial;
         // The held bytes are the rewritten function's saved activations
@@ -132,6 +142,7 @@ TEST_F(SolverTest, SimulatorMatchesTheRewrite) {
   }
   EXPECT_EQ(checked, 13u * 12u);
   EXPECT_GT(totalReclones, 40u); // measured: 56
+  EXPECT_GT(lentBelowPreallocated, 0u);
 }
 
 // simulate() without a Detail takes the sparse replay (only the ops that

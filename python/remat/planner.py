@@ -105,8 +105,10 @@ def plan(text, policy="auto", budget=None, max_overhead=None, device="cpu", rema
     backward puts it.
 
     result_buffers: "defined" (the function's results occupy memory from the
-    op that defines them, as in PyTorch) or "preallocated" (from the start,
-    as XLA allocates a computation's outputs).
+    op that defines them, as in PyTorch), "preallocated" (from the start,
+    as XLA allocates a computation's outputs) or "lent" (from the start,
+    and holding the temporaries that end before the result is written, as
+    XLA's buffer assignment places them).
 
     device: a device name of the cost model (cpu, h100, h200, a100), or a
     dict with a device file's fields (docs/CostModel.md, "Device files").

@@ -8,7 +8,10 @@
 //  * Function arguments are live throughout; function results to the end,
 //    from the op that defines them (ResultBuffers::Defined) or, as XLA
 //    allocates a computation's outputs before it runs, from the start
-//    (ResultBuffers::Preallocated).
+//    (ResultBuffers::Preallocated); with ResultBuffers::Lent from the start
+//    too, but a result's buffer holds temporaries that end before the result
+//    is defined, as XLA's buffer assignment places them (lendResultBuffers):
+//    those occupy no bytes of their own.
 //  * A view (an op of class View with one operand, such as nn.reshape)
 //    allocates nothing and keeps its operand's buffer live while it is live.
 //  * Peak bytes is the maximum over ops of the bytes live at that op,
@@ -28,6 +31,8 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 
+#include <vector>
+
 namespace remat {
 
 class JointGraph;
@@ -39,9 +44,40 @@ bool isViewOp(mlir::Operation *op);
 // start to occupy memory. Defined: at the op that defines them
 // (remat-compile's executables and PyTorch's caching allocator).
 // Preallocated: at the start of the function, like the arguments: XLA
-// allocates a computation's output buffers before it runs. (XLA may also
-// lend an output buffer to temporaries until the output is written; that is
-// not counted, so the peak is an upper bound of XLA's temp plus outputs.)
+// allocates a computation's output buffers before it runs. Lent: as
+// preallocated, and XLA's buffer assignment lends an output's buffer to
+// temporaries whose lives end before the output is written
+// (lendResultBuffers); preallocated does not count that, so its peak is an
+// upper bound of lent's.
+
+/// The semantics whose peak is at most this one's for every plan of a
+/// function: itself, or Defined for Lent (at any op, the temporaries lent
+/// to results not yet defined take at most those results' bytes, which
+/// Defined does not count there). Lower bounds are computed under it.
+inline ResultBuffers getBoundingResultBuffers(ResultBuffers results) {
+  return results == ResultBuffers::Lent ? ResultBuffers::Defined : results;
+}
+
+/// A buffer's life over a function's events (ops, or ops and clones), both
+/// ends included, and its bytes.
+struct BufferLife {
+  unsigned start = 0, end = 0;
+  uint64_t bytes = 0;
+};
+
+/// Which temporaries XLA's buffer assignment (BufferAssigner, with a
+/// sequential schedule) places in the functions's result buffers: it
+/// allocates buffers in order of decreasing size (at equal sizes results
+/// first, then in program order); each result gets an allocation of its own,
+/// and a temporary goes into the smallest allocation made before it (so at
+/// least as large) whose buffers' lives do not overlap its own, a result's
+/// lasting from its definition to the end; the others are packed apart (the
+/// function's temp bytes). `results[i].start` is where result i is defined
+/// (its end is ignored). Sets lent[j] for each temporary j so placed.
+/// Deterministic: the order of `temps` breaks no ties that change a peak.
+void lendResultBuffers(llvm::ArrayRef<BufferLife> results,
+                       llvm::ArrayRef<BufferLife> temps,
+                       std::vector<uint8_t> &lent);
 
 class MemoryPlan {
 public:

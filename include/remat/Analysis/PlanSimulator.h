@@ -8,7 +8,8 @@
 // the MemoryPlan peak of the rewritten IR, exactly; a unit test checks this on
 // random plans. It is what makes searching over plans (policy=auto) affordable:
 // one simulation is linear in the size of the function and allocates nothing
-// per op. Simulations are independent of each other and may run on several
+// per op (with lent result buffers, ResultBuffers::Lent, it also places the
+// temporaries in the results' buffers: a sort and a scan of the results). Simulations are independent of each other and may run on several
 // threads at once (the solver evaluates its candidate moves in parallel).
 //
 //===----------------------------------------------------------------------===//
@@ -169,6 +170,10 @@ private:
   /// Bytes live throughout any plan: the arguments, and preallocated
   /// result buffers (MemoryPlan::getBaseBytes).
   uint64_t baseBytes = 0;
+  /// ResultBuffers::Lent: the result buffers' roots, lent to temporaries
+  /// that end before they are defined (lendResultBuffers).
+  bool lending = false;
+  std::vector<unsigned> resultRoots;
   double stepTime = 0;
   unsigned repeat = 1;
 
@@ -247,6 +252,11 @@ private:
     std::vector<std::pair<unsigned, unsigned>> gaps;
     std::vector<int> sparseCloneOf;
     std::vector<unsigned> touched;
+    /// Lent result buffers: the results' and temporaries' lives, which
+    /// instances the temporaries are, and which are lent.
+    std::vector<BufferLife> resultLives, tempLives;
+    std::vector<unsigned> tempIds;
+    std::vector<uint8_t> lent;
   };
   /// Whether `plan` re-clones any value (its second half of bits has a
   /// clear bit).

@@ -43,7 +43,8 @@ def Remat_Certificate : I32Enum<"Certificate",
 def Remat_ResultBuffers : I32Enum<"ResultBuffers",
     "when a function's results occupy memory", [
     I32EnumCase<"Defined", 0, "defined">,
-    I32EnumCase<"Preallocated", 1, "preallocated">]> {
+    I32EnumCase<"Preallocated", 1, "preallocated">,
+    I32EnumCase<"Lent", 2, "lent">]> {
   let cppNamespace = "::remat";
 }
 

@@ -145,8 +145,10 @@ def Rematerialize : Pass<"rematerialize", "::mlir::func::FuncOp"> {
     Option<"resultBuffers", "result-buffers", "::remat::ResultBuffers",
            /*default=*/"::remat::ResultBuffers::Defined",
            "when the function's results occupy memory: defined (from the op "
-           "that defines them) or preallocated (from the start, as XLA "
-           "allocates a computation's outputs)">,
+           "that defines them), preallocated (from the start, as XLA "
+           "allocates a computation's outputs) or lent (preallocated, and "
+           "lent to temporaries that end before the result is written, as "
+           "XLA's buffer assignment does)">,
     Option<"certificate", "certificate", "::remat::Certificate",
            /*default=*/"::remat::Certificate::Auto",
            "how the report's lower bound on the recompute time is found: "

@@ -86,7 +86,9 @@ private:
 
 FreeableBuffers::FreeableBuffers(func::FuncOp func, const JointGraph &graph,
                                  ResultBuffers results, bool reclone)
-    : body(func.getBody().front()), memory(body, results) {
+    : body(func.getBody().front()),
+      memory(body, getBoundingResultBuffers(results)) {
+  results = getBoundingResultBuffers(results);
   for (auto [i, op] : llvm::enumerate(body)) {
     position[&op] = i;
     ops.push_back(&op);

@@ -59,7 +59,7 @@ MemoryPlan::MemoryPlan(Block &block, ResultBuffers results) {
   // (each once; a returned argument is an argument).
   baseBytes = argumentBytes;
   llvm::DenseSet<Value> preallocated;
-  if (results == ResultBuffers::Preallocated && !block.empty() &&
+  if (results != ResultBuffers::Defined && !block.empty() &&
       block.back().hasTrait<OpTrait::IsTerminator>())
     for (Value operand : block.back().getOperands()) {
       Value buffer = getBuffer(operand);
@@ -85,23 +85,51 @@ MemoryPlan::MemoryPlan(Block &block, ResultBuffers results) {
   auto isHost = [](Value buffer) {
     return buffer.getDefiningOp<OffloadOp>() != nullptr;
   };
+  // Lent results hold the temporaries XLA would place in them.
+  llvm::DenseSet<Value> lentTemps;
+  if (results == ResultBuffers::Lent) {
+    SmallVector<BufferLife> resultLives, tempLives;
+    SmallVector<Value> temps;
+    for (Operation &op : block)
+      for (Value result : op.getResults()) {
+        auto it = intervals.find(result);
+        if (it == intervals.end() || isHost(result))
+          continue;
+        BufferLife life{it->second.start, it->second.end, it->second.bytes};
+        if (preallocated.contains(result)) {
+          resultLives.push_back(life);
+          continue;
+        }
+        temps.push_back(result);
+        tempLives.push_back(life);
+      }
+    std::vector<uint8_t> lent;
+    lendResultBuffers(resultLives, tempLives, lent);
+    for (auto [temp, isLent] : llvm::zip_equal(temps, lent))
+      if (isLent)
+        lentTemps.insert(temp);
+  }
   SmallVector<int64_t> delta(numOps + 1, 0), hostDelta(numOps + 1, 0);
   for (auto &[value, interval] : intervals) {
-    if (preallocated.contains(value))
+    if (preallocated.contains(value) || lentTemps.contains(value))
       continue;
     SmallVector<int64_t> &d = isHost(value) ? hostDelta : delta;
     d[interval.start] += interval.bytes;
     d[interval.end + 1] -= interval.bytes;
   }
-  // The bytes each op needs at once, whatever else a plan keeps.
+  // The bytes each op needs at once, whatever else a plan keeps; with lent
+  // results, as Defined counts them (getBoundingResultBuffers: an operand
+  // may be lent).
+  bool lending = results == ResultBuffers::Lent;
+  uint64_t neededBase = lending ? argumentBytes : baseBytes;
   peakLowerBound = baseBytes;
   for (Operation &op : block) {
     llvm::SmallDenseSet<Value, 8> buffers;
-    uint64_t needed = baseBytes;
+    uint64_t needed = neededBase;
     for (Value value : llvm::concat<Value>(op.getOperands(), op.getResults())) {
       Value buffer = getBuffer(value);
       if (isa<BlockArgument>(buffer) || !isa<TensorType>(buffer.getType()) ||
-          preallocated.contains(buffer) || isHost(buffer) ||
+          (!lending && preallocated.contains(buffer)) || isHost(buffer) ||
           !buffers.insert(buffer).second)
         continue;
       needed += getTensorBytes(buffer);
@@ -120,6 +148,94 @@ MemoryPlan::MemoryPlan(Block &block, ResultBuffers results) {
     if (!peakOp || static_cast<uint64_t>(live) > peakBytes) {
       peakBytes = std::max<uint64_t>(peakBytes, live);
       peakOp = &op;
+    }
+  }
+}
+
+void remat::lendResultBuffers(ArrayRef<BufferLife> results,
+                              ArrayRef<BufferLife> temps,
+                              std::vector<uint8_t> &lent) {
+  lent.assign(temps.size(), 0);
+  if (results.empty())
+    return;
+  // XLA makes the results' allocations in order of decreasing size (at equal
+  // sizes in program order) and tries them from the last made: from the
+  // smallest, at equal sizes the latest defined first. Here by size class
+  // (ascending), each class's allocations latest defined first, so that
+  // those defined after a temporary ends are a prefix of its class.
+  SmallVector<unsigned> allocations(
+      llvm::to_vector(llvm::seq<unsigned>(0, results.size())));
+  llvm::sort(allocations, [&](unsigned a, unsigned b) {
+    const BufferLife &x = results[a], &y = results[b];
+    if (x.bytes != y.bytes)
+      return x.bytes < y.bytes;
+    if (x.start != y.start)
+      return x.start > y.start;
+    return a > b;
+  });
+  struct SizeClass {
+    uint64_t bytes;
+    unsigned begin, end; // into `allocations`
+  };
+  SmallVector<SizeClass> classes;
+  for (auto [k, a] : llvm::enumerate(allocations)) {
+    if (classes.empty() || classes.back().bytes != results[a].bytes)
+      classes.push_back({results[a].bytes, static_cast<unsigned>(k),
+                         static_cast<unsigned>(k)});
+    classes.back().end = k + 1;
+  }
+  uint64_t largest = classes.back().bytes;
+  unsigned lastDefined = 0;
+  for (const BufferLife &result : results)
+    lastDefined = std::max(lastDefined, result.start);
+  // Only a temporary that ends before some result is defined, and is no
+  // larger than the largest, can be lent; largest first, as XLA sorts.
+  SmallVector<unsigned> order;
+  for (auto [index, temp] : llvm::enumerate(temps))
+    if (temp.bytes > 0 && temp.bytes <= largest && temp.end < lastDefined)
+      order.push_back(index);
+  llvm::sort(order, [&](unsigned a, unsigned b) {
+    const BufferLife &x = temps[a], &y = temps[b];
+    if (x.bytes != y.bytes)
+      return x.bytes > y.bytes;
+    if (x.start != y.start)
+      return x.start < y.start;
+    if (x.end != y.end)
+      return x.end < y.end;
+    return a < b;
+  });
+  // Per allocation (by its place in `allocations`), the lives of the
+  // temporaries placed in it, disjoint and in order.
+  std::vector<SmallVector<std::pair<unsigned, unsigned>, 2>> placed(
+      allocations.size());
+  for (unsigned index : order) {
+    const BufferLife &temp = temps[index];
+    auto firstClass = llvm::partition_point(
+        classes, [&](const SizeClass &c) { return c.bytes < temp.bytes; });
+    bool done = false;
+    for (auto c = firstClass; c != classes.end() && !done; ++c) {
+      // The allocations whose result is written after the temporary ends.
+      ArrayRef<unsigned> members(allocations.data() + c->begin,
+                                 allocations.data() + c->end);
+      size_t candidates =
+          llvm::partition_point(members,
+                                [&](unsigned a) {
+                                  return results[a].start > temp.end;
+                                }) -
+          members.begin();
+      for (unsigned k = c->begin; k < c->begin + candidates; ++k) {
+        auto &lives = placed[k];
+        auto after = llvm::partition_point(
+            lives, [&](const std::pair<unsigned, unsigned> &life) {
+              return life.first <= temp.end;
+            });
+        if (after != lives.begin() && std::prev(after)->second >= temp.start)
+          continue; // overlaps a temporary placed there
+        lives.insert(after, {temp.start, temp.end});
+        lent[index] = 1;
+        done = true;
+        break;
+      }
     }
   }
 }

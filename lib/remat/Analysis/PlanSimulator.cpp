@@ -70,15 +70,18 @@ PlanSimulator::PlanSimulator(const JointGraph &graph, const DeviceInfo &device,
         originalRoot[result] = operand < 0 ? -1 : originalRoot[operand];
     }
   }
-  // Preallocated result buffers count in the base bytes, not where they
-  // are defined. (The terminator is not rewritten: it returns originals.)
+  // Preallocated (and lent) result buffers count in the base bytes, not
+  // where they are defined. (The terminator is not rewritten: it returns
+  // originals.)
   originalBytes = bytes;
-  if (results == ResultBuffers::Preallocated)
+  lending = results == ResultBuffers::Lent;
+  if (results != ResultBuffers::Defined)
     for (int used : usesOf(ops.back())) {
       int root = used < 0 ? -1 : originalRoot[used];
       if (root >= 0 && originalBytes[root] > 0) {
         baseBytes += bytes[root];
         originalBytes[root] = 0;
+        resultRoots.push_back(root);
       }
     }
   recloneOp.assign(values.size(), -1);
@@ -225,6 +228,9 @@ public:
   void runOps(unsigned begin, unsigned end);
   /// Computes the live bytes and the result after the last op.
   Result finish();
+  /// With lent result buffers: takes the temporaries lent to them out of
+  /// the difference array.
+  void unlendTemporaries();
   std::vector<Instance> takeInstances() { return std::move(instances); }
 
 private:
@@ -375,9 +381,12 @@ void PlanSimulator::Replay::runOps(unsigned begin, unsigned end) {
 }
 
 PlanSimulator::Result PlanSimulator::Replay::finish() {
-  // Live bytes per event: a difference array over the buffers' intervals.
+  // Live bytes per event: a difference array over the buffers' intervals
+  // (less those lent to result buffers).
   unsigned numEvents = event;
   intervalsToDelta(instances, numEvents, delta);
+  if (sim.lending)
+    unlendTemporaries();
   if (detail) {
     for (auto [value, clone] : llvm::enumerate(cloneOf))
       if (clone >= 0 && instances[clone].root >= 0)
@@ -408,6 +417,29 @@ PlanSimulator::Result PlanSimulator::Replay::finish() {
     sim.addHeldBytes(held, result);
   }
   return result;
+}
+
+void PlanSimulator::Replay::unlendTemporaries() {
+  std::vector<BufferLife> &results = scratch->resultLives,
+                          &temps = scratch->tempLives;
+  std::vector<unsigned> &ids = scratch->tempIds;
+  results.clear();
+  temps.clear();
+  ids.clear();
+  for (unsigned root : sim.resultRoots)
+    results.push_back({instances[root].start, instances[root].end,
+                       sim.bytes[root]});
+  for (auto [index, instance] : llvm::enumerate(instances))
+    if (instance.root == static_cast<int>(index) && instance.size > 0) {
+      temps.push_back({instance.start, instance.end, instance.size});
+      ids.push_back(index);
+    }
+  lendResultBuffers(results, temps, scratch->lent);
+  for (auto [id, lent] : llvm::zip_equal(ids, scratch->lent))
+    if (lent) {
+      delta[instances[id].start] -= instances[id].size;
+      delta[instances[id].end + 1] += instances[id].size;
+    }
 }
 
 void PlanSimulator::intervalsToDelta(ArrayRef<Instance> instances,
@@ -691,7 +723,9 @@ PlanSimulator::Result PlanSimulator::simulate(const llvm::BitVector &kept,
   // The sparse replay gives a backward view of a recomputed value the
   // buffer of the value's one clone; with re-clones that depends on when the
   // view was made, which only the full replay follows.
-  if (!detail && !hasReclones(kept))
+  // With lent result buffers, which temporaries are lent depends on every
+  // buffer's life: only the full replay has them all.
+  if (!detail && !hasReclones(kept) && !lending)
     return SparseReplay(*this, kept).run();
   Replay replay(*this, kept, detail);
   replay.runOps(prefix.numOps, ops.size());

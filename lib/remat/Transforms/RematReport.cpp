@@ -102,9 +102,7 @@ llvm::json::Object remat::buildReport(func::FuncOp func, Policy policy,
        plan.report.budget ? llvm::json::Value(static_cast<int64_t>(*plan.report.budget))
                    : llvm::json::Value(nullptr)},
       {"argument_bytes", static_cast<int64_t>(baseline.argumentBytes)},
-      {"result_buffers", baseline.results == ResultBuffers::Preallocated
-                             ? "preallocated"
-                             : "defined"},
+      {"result_buffers", stringifyResultBuffers(baseline.results)},
       {"base_bytes", static_cast<int64_t>(baseline.baseBytes)},
       {"peak_lower_bound_bytes", static_cast<int64_t>(baseline.peakLowerBound)},
       {"baseline", statsToJSON(baseline, 0)},

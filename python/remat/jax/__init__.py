@@ -13,7 +13,9 @@ holds in a buffer, with the equations XLA fuses into it (`buffers`: the
 optimized HLO read back to the equations; FLOPs from the primitive's
 shapes, a cost class, collectives costed by the bytes they send), and `remat-opt --rematerialize` plans it, with the step's
 outputs allocated for the whole step as XLA allocates them
-(`result-buffers=preallocated`). The plan is applied
+(`result-buffers=preallocated`; with a budget, the verification also plans
+them lent to the temporaries that end before they are written, as XLA's
+buffer assignment lends them, `result-buffers=lent`). The plan is applied
 as a `jax.custom_vjp`: the forward keeps exactly the values the plan saves;
 the backward evaluates the joint jaxpr's backward equations in remat's order
 and recomputes every other forward value it needs at its first use, behind
@@ -114,7 +116,7 @@ def _options(policy, budget, max_overhead, device, has_aux, result_buffers, coll
         policy = "dots_no_batch"
     options = _adapter.planner_options(policy, POLICIES, budget, max_overhead, device)
     options.update(_adapter.offload_options(policy, offload, host_budget, options["device"]))
-    _opts.choice(result_buffers, ("preallocated", "defined"), "result_buffers")
+    _opts.choice(result_buffers, ("auto", "preallocated", "lent", "defined"), "result_buffers")
     _opts.choice(memory, ("xla", "jaxpr"), "memory")
     _opts.choice(scan, ("auto", "unroll", "rolled"), "scan")
     collective = _adapter.collective_options(collectives, collective_cost)
@@ -125,7 +127,7 @@ def _options(policy, budget, max_overhead, device, has_aux, result_buffers, coll
 
 
 def plan(fun, *args, policy="auto", budget=None, max_overhead=None, device="cpu",
-         has_aux=False, result_buffers="preallocated", collectives="recompute",
+         has_aux=False, result_buffers="auto", collectives="recompute",
          collective_cost=10.0, memory="xla", offload=False, host_budget=None, scan="auto"):
     """Plans `fun` at `args` (arrays, tracers or `jax.ShapeDtypeStruct`s);
     returns a PlanInfo. Raises ValueError for an invalid option, Unsupported
@@ -140,7 +142,7 @@ def plan(fun, *args, policy="auto", budget=None, max_overhead=None, device="cpu"
 
 
 def checkpoint(fun, *, policy="auto", budget=None, max_overhead=None, device="cpu",
-               has_aux=False, strict=True, result_buffers="preallocated",
+               has_aux=False, strict=True, result_buffers="auto",
                collectives="recompute", collective_cost=10.0, static_argnums=(),
                static_argnames=(), verify=True, verify_rounds=3, memory="xla", offload=False,
                host_budget=None, scan="auto"):
@@ -162,8 +164,11 @@ def checkpoint(fun, *, policy="auto", budget=None, max_overhead=None, device="cp
     has_aux: `fun` returns `(loss, aux)` and aux is not differentiated (as
     `jax.grad(..., has_aux=True)`); result_buffers: remat's model of the
     step's outputs, "preallocated" (for the whole step, as XLA allocates
-    them: the budget then bounds XLA's argument + output + temp bytes) or
-    "defined" (from the op that computes them); collectives: under
+    them), "lent" (for the whole step, and holding the temporaries that end
+    before the output is written, as XLA's buffer assignment places them),
+    "auto" (preallocated; with a verified budget, the verification's rounds
+    under both, the cheapest plan that fits kept) or "defined" (from the op
+    that computes them); collectives: under
     `shard_map`, "recompute" (as JAX's own policies do: a collective
     recomputed communicates again, costed as reading the bytes it sends
     `collective_cost` times, the device's memory bandwidth over its link

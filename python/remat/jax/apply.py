@@ -524,7 +524,8 @@ def _plan(prepared, o):
     info.times.update((k, prepared.times[k]) for k in ("trace", "convert"))
     report = _planner.plan(info.ir, policy=_planner_policy(o), budget=o["budget"],
                            max_overhead=o["max_overhead"], device=o["device"],
-                           result_buffers=o["result_buffers"], offload=o["offload"],
+                           result_buffers=("preallocated" if o["result_buffers"] == "auto"
+                                           else o["result_buffers"]), offload=o["offload"],
                            host_budget=o["host_budget"],
                            skip_useless=o.get("skip_useless", True),
                            repeat=o.get("repeat", 1))

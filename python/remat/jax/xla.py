@@ -21,7 +21,7 @@ def _xla_figures(info):
     """XLA's memory_analysis() of the planned step compiled alone (the
     joint step remat plans, _vjp_step, with the plan applied): temp,
     argument, output bytes and their sum `total_bytes`, which a budget
-    bounds (result_buffers="preallocated"), and the host bytes. For a plan
+    bounds (result_buffers "lent" or "preallocated"), and the host bytes. For a plan
     that offloads, `host_offload`: whether XLA placed anything in host
     memory (it reports host bytes); where not (XLA:CPU), `total_bytes`
     counts the offloaded values as device bytes. The step differentiates
@@ -157,8 +157,34 @@ def _verified_plan(fun, args, o, rounds, trace=None):
         def full():
             return _plan(prepared, dict(o, policy="full", budget=None, offload=False,
                                         host_budget=None))
-    return _verify_rounds(lambda internal: _plan(prepared, dict(o, budget=internal)),
-                          o["budget"], rounds, full)
+    def model(results):
+        return lambda internal: _plan(prepared, dict(o, budget=internal,
+                                                     result_buffers=results))
+    # result_buffers="auto": XLA's outputs preallocated (remat's peak is
+    # then about XLA's total: XLA's lending and its fragmentation roughly
+    # cancel), then lent as XLA's buffer assignment lends them (plans that
+    # stow kept values in the gradients' buffers; XLA lends less than that
+    # model on some steps): the cheapest plan that fits under either.
+    models = ([(None, model("preallocated")), ("lent", model("lent"))]
+              if o["result_buffers"] == "auto" else [(None, model(o["result_buffers"]))])
+    return _verify_rounds(models, o["budget"], rounds, full)
+
+
+def _plan_key(info):
+    """What identifies a plan's applied step: its decisions (the same plan
+    made under two memory models compiles to the same step)."""
+    return tuple((d.get("loc"), d.get("result"), d.get("decision"))
+                 for d in info.report.get("decisions", ()))
+
+
+def _round_text(label, total):
+    """A round of the verification, as BudgetError states it."""
+    if isinstance(label, str) and label.startswith("lent "):
+        return (f"{total} bytes at an internal budget of {label.split()[1]} "
+                f"(result_buffers=lent)")
+    if isinstance(label, str):
+        return f"{total} bytes under {label}"
+    return f"{total} bytes at an internal budget of {label}"
 
 
 def _verify_rounds(plan_at, budget, rounds, full=None, what="the compiled step",
@@ -166,21 +192,32 @@ def _verify_rounds(plan_at, budget, rounds, full=None, what="the compiled step",
     """_verified_plan's rounds, for any way of planning: `plan_at(internal)`
     plans at an internal budget (a PlanInfo whose report has "result" and
     "baseline" figures in remat's model; BudgetError with `least_peak`
-    below the least), `full()` (where given) the plan tried last when no
-    round fits. `candidates()` (where given): more plans (fixed policies'),
+    below the least), or a list of (name, plan_at) memory models, each
+    given `rounds` rounds of its own in turn (the first's labelled by their
+    internal budgets, the others' "<name> <internal budget>"; a model is
+    skipped once a plan that fits recomputes nothing; a plan already
+    compiled under another model is not compiled again), `full()` (where
+    given) the plan tried last when no round fits. `candidates()` (where
+    given): more plans (fixed policies'),
     each compiled after the rounds, cheapest first, while it is cheaper in
     remat's model than every plan that fitted and no plan XLA found over
     the budget peaks lower in remat's model (at most `most_candidates`):
     the rounds move an internal budget over a discrete frontier and can end
     on a fitting plan that recomputes more than a policy's plan that fits
     too."""
-    internal, tried, fits, model = budget, [], [], None
+    models = plan_at if isinstance(plan_at, list) else [(None, plan_at)]
+    tried, fits, model = [], [], None
     over = []   # the model peaks of the plans XLA found over the budget
+    compiled = {}   # _plan_key -> XLA's figures
 
     def verify(info, label, internal_budget, **extra):
         """XLA's figures of `info`'s step, recorded as a round `label`."""
         start = time.perf_counter()
-        info.xla = _xla_figures(info)
+        key = _plan_key(info)
+        if key in compiled and key:
+            info.xla = dict(compiled[key])
+        else:
+            info.xla = compiled[key] = _xla_figures(info)
         info.times["verify"] = time.perf_counter() - start
         info.report["xla"] = dict(info.xla, budget_bytes=budget,
                                   internal_budget_bytes=internal_budget, **extra)
@@ -198,26 +235,35 @@ def _verify_rounds(plan_at, budget, rounds, full=None, what="the compiled step",
             fits.append(info)
         else:
             over.append(info.report["result"]["peak_bytes"])
-    while len(tried) < rounds:
-        try:
-            info = plan_at(internal)
-        except BudgetError as error:
-            # Below the least peak of remat's model: that plan, if XLA's
-            # total for it is lower.
-            model = error
-            if error.least_peak is None or any(b == error.least_peak for b, _ in tried):
-                if not tried:
-                    raise
+    def recomputes_nothing(info):
+        report = info.report
+        return (report["result"]["estimated_time_s"]
+                <= report["baseline"]["estimated_time_s"] * (1 + 1e-9))
+    for name, plan_of in models:
+        if fits and any(map(recomputes_nothing, fits)):
+            break   # (no plan is cheaper)
+        internal, mine = budget, []   # this model's rounds
+        while len(mine) < rounds:
+            try:
+                info = plan_of(internal)
+            except BudgetError as error:
+                # Below the least peak of remat's model: that plan, if
+                # XLA's total for it is lower.
+                model = model if model is not None else error
+                if error.least_peak is None or any(b == error.least_peak for b, _ in mine):
+                    if not tried:
+                        raise
+                    break
+                internal = error.least_peak
+                info = plan_of(internal)
+            verify(info, internal if name is None else f"{name} {internal}", internal)
+            mine.append((internal, info.xla["total_bytes"]))
+            if info.xla.get("host_offload") is False:
                 break
-            internal = error.least_peak
-            info = plan_at(internal)
-        verify(info, internal, internal)
-        if info.xla.get("host_offload") is False:
-            break
-        following = _adapter.next_internal_budget(tried, budget, info.report)
-        if following is None:
-            break
-        internal = following
+            following = _adapter.next_internal_budget(mine, budget, info.report)
+            if following is None:
+                break
+            internal = following
     if candidates is not None:
         def time_of(i):
             return i.report["result"]["estimated_time_s"]
@@ -243,8 +289,7 @@ def _verify_rounds(plan_at, budget, rounds, full=None, what="the compiled step",
     error = BudgetError(
         f"XLA's total (arguments + outputs + temp bytes of {what}) is above the "
         f"budget {budget} bytes after {len(tried)} plan(s): "
-        + ", ".join(f"{t} bytes under {b}" if isinstance(b, str) else
-                    f"{t} bytes at an internal budget of {b}" for b, t in tried)
+        + ", ".join(_round_text(b, t) for b, t in tried)
         + f"; the least XLA total reached is {least} bytes"
         + (f" (remat's own model: {model})" if model is not None else ""))
     # least_peak: the least XLA total; peak_lower_bound: remat's model's
