@@ -112,6 +112,11 @@ class SingleDevice(unittest.TestCase):
         self.assertIn(info.report["result_buffers"], ("preallocated", "lent"))
         self.assertEqual(info.options["result_buffers"], info.report["result_buffers"])
         self.assertLessEqual(xla_total, budget)
+        # The plan kept was compiled with a barrier per recomputing op as
+        # well, and the smaller of the two applications kept.
+        variants = [t for b, t in info.rounds if b == "barriers per op"]
+        self.assertEqual(len(variants), 1)
+        self.assertLessEqual(info.xla["total_bytes"], variants[0])
         # XLA's own numbers: fewer temp bytes than keeping everything.
         self.assertLess(a["temp_bytes"], keep_all["temp_bytes"])
         self.assertLess(a["temp_bytes"], none["temp_bytes"])

@@ -99,11 +99,18 @@ class _Applied:
     no stowing. The forward and the backward are then separate loops,
     which XLA cannot merge, and XLA:CPU aborts on some barriers inside a
     loop (an optimization_barrier of small arrays in a while body, with
-    cse_barrier_expander disabled: docs/JAX.md)."""
+    cse_barrier_expander disabled: docs/JAX.md).
 
-    def __init__(self, trace, conv, saved, offloaded=None, fenced=True):
+    `anchor_recomputed=False`: an op that reads only forward values
+    recomputed behind a barrier gets a barrier of its own too (as before
+    2026-12-06: more, smaller barriers, which XLA sometimes compiles to
+    less; the verification tries both, remat.jax.xla._verify_rounds)."""
+
+    def __init__(self, trace, conv, saved, offloaded=None, fenced=True,
+                 anchor_recomputed=True):
         self.trace, self.conv = trace, conv
         self.fenced = fenced
+        self.anchor_recomputed = anchor_recomputed
         self.saved = list(saved)
         self.offloaded = dict(offloaded or {})
         self.producer = {v: op for op in conv.order for v in op[2]}
@@ -397,7 +404,8 @@ class _Applied:
                 # others too, whose results lead to them.
                 tie = self._read_later(frontier, k)
                 self._recompute(op, missing, env, forward_side, tie)
-                recomputed.update(v for m in missing for v in m[2])
+                if self.anchor_recomputed:
+                    recomputed.update(v for m in missing for v in m[2])
                 frontier = self._latest(tie, env)
             if placed is None:
                 outs = self._eval(op, read)
