@@ -143,11 +143,14 @@ def _verified_plan(fun, args, o, rounds, trace=None):
     if XLA's total fits. A plan that offloads where XLA keeps the offloaded
     values in device memory (XLA:CPU: no host bytes) is not compared:
     XLA's total then counts them, and that plan is kept after its compile
-    if its own peak fits (its `offload_note` says so). At most `rounds` plans, and where none
+    if its own peak fits (its `offload_note` says so). At most `rounds` plans per
+    memory model (result_buffers "auto": preallocated, then lent), the plan
+    kept applied with a barrier per recomputing op, and where none
     fits under policy auto, the plan of policy full (the blocks' inputs
     kept) as one more; the one that fits with the least estimated time is returned
-    (`rounds` on it lists each plan's internal budget, or "policy full",
-    and XLA's total). Raises BudgetError with XLA's figures when none fits."""
+    (`rounds` on it lists each plan's internal budget, "lent <internal
+    budget>", "barriers per op" or "policy full", and XLA's total). Raises
+    BudgetError with XLA's figures when none fits."""
     prepared = _prepare(fun, args, o, trace)   # traced and converted once for all rounds
     full = None
     if o["policy"] == "auto" and "remat.block" in prepared.ir:
@@ -232,7 +235,9 @@ def _verify_rounds(plan_at, budget, rounds, full=None, what="the compiled step",
     the budget peaks lower in remat's model (at most `most_candidates`):
     the rounds move an internal budget over a discrete frontier and can end
     on a fitting plan that recomputes more than a policy's plan that fits
-    too."""
+    too. Then the plan kept (or, where none fits, the one XLA found least
+    over the budget) is compiled with a barrier per recomputing op
+    (_barriers_per_op), kept where it fits and is smaller."""
     models = plan_at if isinstance(plan_at, list) else [(None, plan_at)]
     tried, fits, model = [], [], None
     over = []   # the model peaks of the plans XLA found over the budget
@@ -267,6 +272,7 @@ def _verify_rounds(plan_at, budget, rounds, full=None, what="the compiled step",
         else:
             over.append(info.report["result"]["peak_bytes"])
             over_plans.append(info)
+
     def recomputes_nothing(info):
         report = info.report
         return (report["result"]["estimated_time_s"]
