@@ -242,6 +242,14 @@ def planner_options(policy, policies, budget, max_overhead, device):
     return dict(policy=policy, budget=budget, max_overhead=max_overhead, device=device)
 
 
+def costs_no_more_than_none(report):
+    """Whether a plan's report estimates no more time than recomputing
+    nothing: no plan is cheaper (a plan that recomputes only views has no
+    recompute FLOPs but may cost time)."""
+    return (report["result"]["estimated_time_s"]
+            <= report["baseline"]["estimated_time_s"] * (1 + 1e-9))
+
+
 def next_internal_budget(tried, budget, report):
     """The verification rounds' search (remat.jax against XLA's total,
     remat.torch against Inductor's step peak): given the rounds so far
@@ -258,9 +266,8 @@ def next_internal_budget(tried, budget, report):
     budget fitted and a larger one did not, the next lies between them
     (bisection where the step leaves that range or is past its middle)."""
     total = tried[-1][1]
-    cheapest = (report["result"]["estimated_time_s"]
-                <= report["baseline"]["estimated_time_s"] * (1 + 1e-9))
-    if total <= budget and (budget - total <= budget // 100 or cheapest):
+    if total <= budget and (budget - total <= budget // 100
+                            or costs_no_more_than_none(report)):
         return None
     step = budget - total
     following = report["result"]["peak_bytes"] + step

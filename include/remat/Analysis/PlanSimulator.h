@@ -9,8 +9,9 @@
 // random plans. It is what makes searching over plans (policy=auto) affordable:
 // one simulation is linear in the size of the function and allocates nothing
 // per op (with lent result buffers, ResultBuffers::Lent, it also places the
-// temporaries in the results' buffers: a sort and a scan of the results). Simulations are independent of each other and may run on several
-// threads at once (the solver evaluates its candidate moves in parallel).
+// temporaries in the results' buffers: a sort and a scan of the results).
+// Simulations are independent of each other and may run on several threads
+// at once (the solver evaluates its candidate moves in parallel).
 //
 //===----------------------------------------------------------------------===//
 

@@ -86,8 +86,9 @@ MemoryPlan::MemoryPlan(Block &block, ResultBuffers results) {
     return buffer.getDefiningOp<OffloadOp>() != nullptr;
   };
   // Lent results hold the temporaries XLA would place in them.
+  bool lending = results == ResultBuffers::Lent;
   llvm::DenseSet<Value> lentTemps;
-  if (results == ResultBuffers::Lent) {
+  if (lending) {
     SmallVector<BufferLife> resultLives, tempLives;
     SmallVector<Value> temps;
     for (Operation &op : block)
@@ -120,7 +121,6 @@ MemoryPlan::MemoryPlan(Block &block, ResultBuffers results) {
   // The bytes each op needs at once, whatever else a plan keeps; with lent
   // results, as Defined counts them (getBoundingResultBuffers: an operand
   // may be lent).
-  bool lending = results == ResultBuffers::Lent;
   uint64_t neededBase = lending ? argumentBytes : baseBytes;
   peakLowerBound = baseBytes;
   for (Operation &op : block) {
@@ -208,12 +208,11 @@ void remat::lendResultBuffers(ArrayRef<BufferLife> results,
   // temporaries placed in it, disjoint and in order.
   std::vector<SmallVector<std::pair<unsigned, unsigned>, 2>> placed(
       allocations.size());
-  for (unsigned index : order) {
-    const BufferLife &temp = temps[index];
+  // Places `temp` in the first allocation that takes it; whether one did.
+  auto place = [&](const BufferLife &temp) {
     auto firstClass = llvm::partition_point(
         classes, [&](const SizeClass &c) { return c.bytes < temp.bytes; });
-    bool done = false;
-    for (auto c = firstClass; c != classes.end() && !done; ++c) {
+    for (auto c = firstClass; c != classes.end(); ++c) {
       // The allocations whose result is written after the temporary ends.
       ArrayRef<unsigned> members(allocations.data() + c->begin,
                                  allocations.data() + c->end);
@@ -232,12 +231,13 @@ void remat::lendResultBuffers(ArrayRef<BufferLife> results,
         if (after != lives.begin() && std::prev(after)->second >= temp.start)
           continue; // overlaps a temporary placed there
         lives.insert(after, {temp.start, temp.end});
-        lent[index] = 1;
-        done = true;
-        break;
+        return true;
       }
     }
-  }
+    return false;
+  };
+  for (unsigned index : order)
+    lent[index] = place(temps[index]);
 }
 
 uint64_t MemoryPlan::getSavedActivationBytes(const JointGraph &graph) const {

@@ -240,8 +240,7 @@ def _verify_rounds(plan_at, budget, rounds, full=None, what="the compiled step",
     (_barriers_per_op), kept where it fits and is smaller."""
     models = plan_at if isinstance(plan_at, list) else [(None, plan_at)]
     tried, fits, model = [], [], None
-    over = []   # the model peaks of the plans XLA found over the budget
-    over_plans = []   # and those plans
+    over = []   # the plans XLA found over the budget
     compiled = {}   # _plan_key -> XLA's figures
 
     def verify(info, label, internal_budget, **extra):
@@ -270,15 +269,9 @@ def _verify_rounds(plan_at, budget, rounds, full=None, what="the compiled step",
                 else info.xla["total_bytes"] <= budget):
             fits.append(info)
         else:
-            over.append(info.report["result"]["peak_bytes"])
-            over_plans.append(info)
-
-    def recomputes_nothing(info):
-        report = info.report
-        return (report["result"]["estimated_time_s"]
-                <= report["baseline"]["estimated_time_s"] * (1 + 1e-9))
+            over.append(info)
     for name, plan_of in models:
-        if fits and any(map(recomputes_nothing, fits)):
+        if any(_adapter.costs_no_more_than_none(i.report) for i in fits):
             break   # (no plan is cheaper)
         internal, mine = budget, []   # this model's rounds
         while len(mine) < rounds:
@@ -310,7 +303,8 @@ def _verify_rounds(plan_at, budget, rounds, full=None, what="the compiled step",
             if tried_candidates == most_candidates or (
                     fits and time_of(info) >= min(map(time_of, fits))):
                 break
-            if any(peak <= info.report["result"]["peak_bytes"] for peak in over):
+            if any(o.report["result"]["peak_bytes"] <= info.report["result"]["peak_bytes"]
+                   for o in over):
                 continue   # (a plan no larger in remat's model was over)
             tried_candidates += 1
             policy = getattr(info, "policy", info.options["policy"])
@@ -319,17 +313,17 @@ def _verify_rounds(plan_at, budget, rounds, full=None, what="the compiled step",
     # least over the budget) applied with a barrier per recomputing op as
     # well, which XLA compiles to less on some steps (a 2-layer tensor-
     # parallel GPT's least-peak plan: docs/JAX.md); kept where it fits
-    # and is smaller (the same plan: the same estimated time).
+    # and is smaller (the same plan: the same estimated time, so the
+    # choice below, by time and then XLA's total, takes the smaller, and
+    # the first of two equal).
     def time_total(i):
         return (i.report["result"]["estimated_time_s"], i.xla["total_bytes"])
     base = (min(fits, key=time_total) if fits else
-            min(over_plans, key=lambda i: i.xla["total_bytes"]) if over_plans else None)
+            min(over, key=lambda i: i.xla["total_bytes"]) if over else None)
     alt = _barriers_per_op(base) if base is not None else None
     if alt is not None:
         verify(alt, "barriers per op", base.report["xla"].get("internal_budget_bytes"),
                barriers="per op")
-        if alt in fits and base in fits and alt.xla["total_bytes"] >= base.xla["total_bytes"]:
-            fits.remove(alt)   # (no smaller)
     if not fits and full is not None:
         verify(full(), "policy full", None, policy="full")
     if fits:
