@@ -9,7 +9,10 @@ cheapest plan under it is compared with the optimum, and so is auto's
 plan when that budget is given (`budget=` with `solver=search`: the search
 then aims at the budget, docs/AutoPolicy.md, "How it works", step 6),
 and `max-overhead=` at each exact point's time gives the least peak
-within that time (that point's) or not ("overhead least"). Prints, per shape: the
+within that time (that point's) or not ("overhead least"); "default opt"
+is the same for the default's plan (solver=auto) at each budget. A budget
+the search reaches no plan under counts as a miss, worst `inf` (the means
+are over the budgets it reached). Prints, per shape: the
 exact frontier's size, where the search is optimal, its mean and worst cost
 ratio, whether it reaches the least peak, the wall time of each run, and
 which solver the default (`solver=auto`) picks; then the certificate's
@@ -33,6 +36,7 @@ the default's pick is reported, not checked.
 """
 import argparse
 import os
+import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -62,11 +66,31 @@ def cover_bound(remat_opt, path, device, peak, certificate):
     budget peaks there when the frontier has a point there), by the covers
     alone (certificate=cover) or with the joint cover (certificate=milp),
     and the time that plan adds (what auto gives a user at that budget)."""
-    report, _ = common.auto_report(remat_opt, path, device,
-                                   f"budget={peak} solver=search certificate={certificate}")
+    try:
+        report, _ = common.auto_report(remat_opt, path, device,
+                                       f"budget={peak} solver=search certificate={certificate}")
+    except subprocess.CalledProcessError:
+        return None, None, None  # the search reaches no plan at this peak
     cert = report["certificate"]
     added = report["result"]["estimated_time_s"] - report["baseline"]["estimated_time_s"]
     return cert["peak_bytes"], cert["recompute_time_lower_bound_s"], added
+
+
+def default_added(remat_opt, path, device, peak):
+    """The recompute time of the default's plan (solver=auto) at budget
+    `peak`, or None where it reaches no plan there."""
+    try:
+        report, _ = common.auto_report(remat_opt, path, device, f"budget={peak}")
+    except subprocess.CalledProcessError:
+        return None
+    return report["result"]["estimated_time_s"] - report["baseline"]["estimated_time_s"]
+
+
+def ratio_to(added, best):
+    """A plan's recompute time against the optimum (inf: no plan)."""
+    if added is None:
+        return float("inf")
+    return added / best if best > 0 else (1.0 if added <= 0 else 2.0)
 
 
 def main(argv=None):
@@ -91,7 +115,7 @@ def main(argv=None):
           f"{'exact s':>7} {'search s':>8} {'cover tight':>11} {'cover mean':>10} {'cover worst':>11} "
           f"{'milp tight':>10} {'milp mean':>9} {'milp worst':>10} "
           f"{'at budget opt':>12} {'at bud mean':>10} {'at bud worst':>11} "
-          f"{'overhead least':>12}")
+          f"{'overhead least':>12} {'default opt':>11}")
     failures = []
     for label, path, buffers in graphs:
         if path is None:
@@ -114,16 +138,19 @@ def main(argv=None):
         # The certificate's cover bound, which larger graphs get, against
         # the optimum at each exact-frontier point: never above it (it
         # holds for every plan), and how close.
-        columns, at_budget = [], []
+        columns, at_budget, at_default = [], [], []
         for certificate in ("cover", "milp"):
             covers = []
             for peak, best in exact:
                 at, lower, added = cover_bound(a.remat_opt, path, a.device, peak, certificate)
                 if certificate == "cover":
                     # auto's plan at this budget (solver=search, the budget
-                    # given): its time against the optimum within it.
-                    at_budget.append(added / best if best > 0 else (1.0 if added <= 0 else 2.0))
-                if at != peak or best <= 0:
+                    # given): its time against the optimum within it; and
+                    # the default's (solver=auto).
+                    at_budget.append(ratio_to(added, best))
+                    at_default.append(ratio_to(
+                        default_added(a.remat_opt, path, a.device, peak), best))
+                if at is None or at != peak or best <= 0:
                     continue
                 covers.append(lower / best)
                 if lower > best * (1 + 1e-9) + 1e-15:
@@ -135,12 +162,15 @@ def main(argv=None):
                            f"{min(covers, default=1):>11.4f}")
         least = "yes" if search[0][0] == exact[0][0] else f"+{search[0][0] - exact[0][0]} B"
         at_optimal = sum(r <= 1 + 1e-9 for r in at_budget)
+        default_optimal = sum(r <= 1 + 1e-9 for r in at_default)
+        reached = [r for r in at_budget if r != float("inf")]
         print(f"{label:<26} {default:>8} {len(exact):>9} "
               f"{f'{optimal}/{len(exact)}':>14} {sum(ratios) / len(ratios):>7.4f} "
               f"{max(ratios):>7.3f} {least:>10} {exact_s:>7.2f} {search_s:>8.2f} "
               f"{' '.join(columns)} {f'{at_optimal}/{len(at_budget)}':>12} "
-              f"{sum(at_budget) / len(at_budget):>10.4f} {max(at_budget):>11.3f} "
-              f"{f'{least_within}/{len(exact)}':>12}")
+              f"{sum(reached) / max(len(reached), 1):>10.4f} {max(at_budget):>11.3f} "
+              f"{f'{least_within}/{len(exact)}':>12} "
+              f"{f'{default_optimal}/{len(at_default)}':>11}")
         if default != "exact" and not a.families:
             failures.append(f"{' '.join(label.split())}: the default solver is {default}, not exact")
     return common.finish(failures, a.check)

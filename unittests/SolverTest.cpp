@@ -587,10 +587,16 @@ TEST_F(SolverTest, RecomputesTwiceWhereItPays) {
   EXPECT_LT(twice.front().second, once.front().second * 0.95);
 
   for (bool reclone : {true, false}) {
-    for (SolverMethod method : {SolverMethod::Auto, SolverMethod::Search}) {
+    for (SolverMethod method :
+         {SolverMethod::Auto, SolverMethod::Exact, SolverMethod::Search}) {
       std::optional<RematPlan> plan =
           planFrontier(func, *graph, method, reclone);
       ASSERT_TRUE(plan);
+      // Auto and exact enumerate the second recomputes too (3 x 2^7 plans).
+      EXPECT_EQ(plan->report.secondRecomputes, !reclone ? ""
+                                               : method == SolverMethod::Search
+                                                   ? "searched"
+                                                   : "enumerated");
       for (const auto &exact : reclone ? twice : once) {
         const FrontierPoint *point = pickForBudget(plan->report.pareto, exact.first);
         ASSERT_TRUE(point) << "budget " << exact.first;
@@ -609,6 +615,11 @@ TEST_F(SolverTest, RecomputesTwiceWhereItPays) {
   std::optional<RematPlan> plan = planRematerialization(func, *graph, options);
   ASSERT_TRUE(plan);
   ASSERT_EQ(plan->reclone.size(), 1u);
+  // Its certificate is the optimum of the enumerated space, which the
+  // enumeration above (independent of the solver) agrees with.
+  ASSERT_TRUE(plan->report.optimalTime);
+  EXPECT_NEAR(*plan->report.optimalTime, twice.front().second,
+              twice.front().second * 1e-9);
   Value v = *plan->reclone.begin();
   EXPECT_EQ(v.getDefiningOp()->getName().getStringRef(), "nn.gelu");
   PlanSimulator::Result predicted =

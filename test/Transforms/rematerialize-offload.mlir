@@ -76,7 +76,7 @@ func.func @mlp4(%x: tensor<512x64xf32>, %w1: tensor<64x64xf32>, %w2: tensor<64x6
 // recomputed or, where its copies free bytes, offloaded): it is enumerated,
 // and the plan is proven optimal in it.
 // FREE: "certificate":{"bound":"exact","bound_at_bytes":1114120,"gap":0,"keep_recompute_optimum_s":0,"peak_bytes":1114120,"recompute_time_lower_bound_s":0,"recompute_time_s":0}
-// FREE-SAME: "decision_space":{"intermediates":0,"offload_plans_evaluated":810,"saved_buffers":7}
+// FREE-SAME: "decision_space":{"intermediates":0,"offload_plans_evaluated":810,"saved_buffers":7,"second_recomputes":"enumerated"}
 // FREE-SAME: "result":{"estimated_time_s":5.81844283333{{[0-9]+}}e-05,"exposed_copy_time_s":0,"flops":46530560,"host_peak_bytes":262144,"peak_bytes":1114120,"recompute_flops":0,
 // NOOFF-NOT: "offloaded"
 // NOOFF: "result":{"estimated_time_s":6.4293655000{{[0-9]+}}e-05,"flops":46596096,"peak_bytes":1114120,

@@ -100,11 +100,15 @@ struct PlanReport {
   /// activations to keep or recompute, and intermediates of their recompute
   /// chains (values no backward op reads) to keep or not.
   unsigned movable = 0, intermediates = 0;
+  /// Where plans may recompute a value twice: "enumerated" (the exact
+  /// frontier covers them, SolverStats::exactReclones) or "searched".
+  std::string secondRecomputes;
   /// With an exact frontier: the least recompute time of the plans that
-  /// keep or recompute each saved activation whose peak is at most this
-  /// plan's (the certificate's bound when this plan is one of them); with
-  /// offload evaluated exactly (offloadPlans), the least cost (recompute
-  /// and exposed copy time) of the three-way plans.
+  /// keep or recompute each saved activation (or recompute it twice, where
+  /// secondRecomputes is "enumerated") whose peak is at most this plan's (the
+  /// certificate's bound when this plan is one of them); with offload evaluated
+  /// exactly (offloadPlans), the least cost (recompute and exposed copy time)
+  /// of the three-way plans.
   std::optional<double> optimalTime;
   /// With offload: the plans of the three-way space (each movable buffer
   /// kept, recomputed or, where its copies free device bytes, offloaded)

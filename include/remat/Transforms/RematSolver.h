@@ -84,6 +84,12 @@ struct SolverStats {
   /// simulated: the frontier is then exact within that space (plans that
   /// also keep intermediates are searched on top, and may do better).
   bool exact = false;
+  /// With `exact`: whether the enumeration also recomputed twice each
+  /// buffer that a second recompute can change (3^r 2^(n-r) plans, within
+  /// the same limit as the 2^n); the space's frontier then has those plans.
+  bool exactReclones = false;
+  /// With `exact`: how many plans the enumeration simulated.
+  uint64_t plansEnumerated = 0;
   /// With `exact`: that space's frontier, (peak bytes, recompute time).
   llvm::SmallVector<std::pair<uint64_t, double>> keepRecomputeFrontier;
   /// With `exact` and at most SolverOptions::keepEnumerated plans: every

@@ -132,6 +132,10 @@ private:
   /// movable buffers.
   bool exactFrontier = false;
   unsigned movable = 0;
+  /// With an exact frontier: the plans enumerated, and whether they
+  /// included the second recomputes (SolverStats::exactReclones).
+  uint64_t exactPlans = 0;
+  bool exactReclones = false;
   bool proposeBlockBoundaries();
   /// Whether a forward user of `value` lies outside its segment (block).
   bool
@@ -742,6 +746,15 @@ std::string Planner::describeLeastPeak(uint64_t least, PlanError &error) {
                     : "the arguments and the operands and results of the "
                       "largest op") +
       ")";
+  // (Where no value can be recomputed twice, the 2^movable of the
+  // keep/recompute space.)
+  if (exactFrontier && !offloading && exactReclones &&
+      (movable >= 64 || exactPlans != uint64_t(1) << movable))
+    return "the smallest peak remat found for this function is " +
+           formatBytes(least) +
+           " (no plan that keeps, recomputes or recomputes twice each saved "
+           "activation goes lower: solver=exact simulated all " +
+           std::to_string(exactPlans) + "); " + floor;
   if (exactFrontier && !offloading)
     return "the smallest peak remat found for this function is " +
            formatBytes(least) +
@@ -817,9 +830,14 @@ bool Planner::solve() {
   context.numFrontierPoints += frontier.size();
   exactFrontier = stats.exact;
   movable = stats.movable;
+  exactPlans = stats.plansEnumerated;
+  exactReclones = stats.exactReclones;
   plan.report.movable = stats.movable;
   plan.report.intermediates = stats.intermediates;
   plan.report.solver = stats.exact ? "exact" : "search";
+  if (solver.reclone)
+    plan.report.secondRecomputes =
+        stats.exactReclones ? "enumerated" : "searched";
 
   if (options.policy == Policy::Auto && options.milpSeconds > 0)
     addJointCoverPlans(frontier, sim);

@@ -179,6 +179,9 @@ llvm::json::Object remat::buildReport(func::FuncOp func, Policy policy,
     report["decision_space"] =
         llvm::json::Object{{"saved_buffers", plan.report.movable},
                            {"intermediates", plan.report.intermediates}};
+    if (!plan.report.secondRecomputes.empty())
+      report.getObject("decision_space")
+          ->try_emplace("second_recomputes", plan.report.secondRecomputes);
     if (plan.report.offload)
       report.getObject("decision_space")
           ->try_emplace("offload_plans_evaluated",
@@ -190,17 +193,20 @@ llvm::json::Object remat::buildReport(func::FuncOp func, Policy policy,
       plan.exposedTime;
   llvm::json::Value bound = nullptr, gap = nullptr;
   // An exact frontier proves the optimum of the plans that keep or recompute
-  // each saved activation at this peak; it bounds this plan if the plan is
-  // one of them. A plan that keeps an intermediate or recomputes a value
-  // twice is outside that space and may cost less: its bound is the cover,
-  // which holds for every plan.
+  // each saved activation at this peak (or recompute it twice, where those
+  // plans were enumerated too); it bounds this plan if the plan is one of
+  // them. A plan that keeps an intermediate, or recomputes a value twice
+  // where those were searched, is outside that space and may cost less: its
+  // bound is the cover, which holds for every plan.
   // With offload the space is larger still, and the bound is the cover's
   // at the peak plus what offload may hold in host memory (AutoPolicy.md).
   // Unless the three-way space was enumerated (offloadPlans): its optimum
   // then bounds the plans in it.
-  bool outside = !plan.report.intermediateDecisions.empty() ||
-                 !plan.reclone.empty() ||
-                 (plan.report.offload && !plan.report.offloadPlans);
+  bool outside =
+      !plan.report.intermediateDecisions.empty() ||
+      (!plan.reclone.empty() &&
+       (plan.report.secondRecomputes != "enumerated" || plan.report.offload)) ||
+      (plan.report.offload && !plan.report.offloadPlans);
   std::string boundKind = boundByMILP ? "milp" : "cover";
   if (plan.report.optimalTime && !outside) {
     // The min guards against the two sums' rounding.

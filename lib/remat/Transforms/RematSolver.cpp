@@ -118,7 +118,11 @@ private:
   /// Every plan of the decision space, in parallel chunks; the candidates
   /// are the chunks' own frontiers (and, within options.keepEnumerated,
   /// `enumerated` every plan).
-  void enumerate();
+  void enumerate(bool withReclones);
+  /// Whether a move recomputes one value that a second recompute can
+  /// change (reclone()'s moves), and the plans enumerate() simulates.
+  bool canRecloneAlone(const Move &move) const;
+  uint64_t enumeratedPlans(bool withReclones) const;
   std::vector<FrontierPoint> enumerated;
   void buildMoves();
   void sortMoves();
@@ -966,59 +970,111 @@ llvm::SmallVector<size_t> Solver::paretoFilter() const {
   return frontier;
 }
 
-void Solver::enumerate() {
-  // Each saved-activation buffer kept or recomputed; no intermediate kept.
+bool Solver::canRecloneAlone(const Move &move) const {
+  if (move.kind != Move::Recompute || move.members.size() != 1)
+    return false;
+  unsigned id = move.members.front();
+  return sim.getRecloneOp(id) >= 0 && sim.getBufferRoot(id) == int(id);
+}
+
+uint64_t Solver::enumeratedPlans(bool withReclones) const {
+  // 3^r 2^(n-r), or more than 2^62 (never enumerated).
+  uint64_t count = 1;
+  for (unsigned i = 0; i < numSavedMoves; ++i) {
+    count *= withReclones && canRecloneAlone(moves[i]) ? 3 : 2;
+    if (count > (uint64_t(1) << 62))
+      return count;
+  }
+  return count;
+}
+
+void Solver::enumerate(bool withReclones) {
+  // Each saved-activation buffer kept or recomputed (and, withReclones,
+  // each that a second recompute can change recomputed twice as well: the
+  // reclone() moves' space); no intermediate kept. Plans are numbered in
+  // mixed radix, digit i the decision of decided[i]: 0 kept, 1 recomputed,
+  // 2 recomputed twice.
   llvm::SmallVector<const Move *> decided;
+  llvm::SmallVector<unsigned> radix;
   for (const Move &move : moves)
-    if (move.kind == Move::Recompute)
+    if (move.kind == Move::Recompute) {
       decided.push_back(&move);
+      radix.push_back(withReclones && canRecloneAlone(move) ? 3 : 2);
+    }
   unsigned n = decided.size();
+  unsigned numValues = sim.getNumValues();
   const llvm::BitVector &base = options.starts.front();
-  uint64_t count = uint64_t(1) << n;
+  uint64_t count = enumeratedPlans(withReclones);
   // Chunks of 2^12 plans (or fewer): each simulates its plans and keeps
   // those on its own frontier, which is all the merged frontier can use.
-  unsigned chunkBits = std::min(n, 12u);
-  uint64_t chunks = count >> chunkBits;
+  constexpr uint64_t kChunk = uint64_t(1) << 12;
+  uint64_t chunks = (count + kChunk - 1) / kChunk;
   struct Plan {
     PlanSimulator::Result result;
-    uint64_t mask;
+    uint64_t index;
   };
   std::vector<std::vector<Plan>> found(chunks), every(chunks);
-  bool keepEvery = count <= options.keepEnumerated;
-  auto planOf = [&](uint64_t mask) {
+  bool keepEvery = enumeratedPlans(false) <= options.keepEnumerated;
+  // The plan numbered `index`, and whether it re-clones (its bits then have
+  // the second half, PlanSimulator::toBits).
+  auto planOf = [&](uint64_t index, bool *reclones = nullptr) {
     llvm::BitVector kept = base;
-    for (unsigned i = 0; i < n; ++i)
-      if (mask >> i & 1)
-        for (unsigned id : decided[i]->members)
-          kept.reset(id);
+    bool twice = false;
+    for (unsigned i = 0; i < n; ++i) {
+      unsigned digit = index % radix[i];
+      index /= radix[i];
+      if (digit == 0)
+        continue;
+      for (unsigned id : decided[i]->members)
+        kept.reset(id);
+      if (digit == 2) {
+        if (!twice)
+          kept.resize(2 * numValues, true);
+        twice = true;
+        kept.reset(numValues + decided[i]->members.front());
+      }
+    }
+    if (reclones)
+      *reclones = twice;
     return kept;
   };
   mlir::parallelFor(context, 0, chunks, [&](size_t chunk) {
     std::vector<Plan> all;
-    uint64_t first = chunk << chunkBits;
-    for (uint64_t mask = first; mask < first + (uint64_t(1) << chunkBits);
-         ++mask)
-      all.push_back({sim.simulate(planOf(mask)), mask});
+    uint64_t first = chunk * kChunk;
+    for (uint64_t index = first; index < std::min(count, first + kChunk);
+         ++index) {
+      bool twice = false;
+      llvm::BitVector kept = planOf(index, &twice);
+      all.push_back({sim.simulate(kept), index});
+      // The offload planner's enumeration takes the keep/recompute plans.
+      if (keepEvery && !twice)
+        every[chunk].push_back(all.back());
+    }
     llvm::sort(all, [](const Plan &a, const Plan &b) {
       return std::make_tuple(a.result.peakBytes, a.result.recomputeTime,
-                             a.mask) < std::make_tuple(b.result.peakBytes,
-                                                       b.result.recomputeTime,
-                                                       b.mask);
+                             a.index) < std::make_tuple(b.result.peakBytes,
+                                                        b.result.recomputeTime,
+                                                        b.index);
     });
+    if (keepEvery)
+      llvm::sort(every[chunk], [](const Plan &a, const Plan &b) {
+        return std::make_tuple(a.result.peakBytes, a.result.recomputeTime,
+                               a.index) <
+               std::make_tuple(b.result.peakBytes, b.result.recomputeTime,
+                               b.index);
+      });
     for (const Plan &plan : all)
       if (found[chunk].empty() || plan.result.recomputeTime <
                                       found[chunk].back().result.recomputeTime)
         found[chunk].push_back(plan);
-    if (keepEvery)
-      every[chunk] = std::move(all);
   });
   for (const std::vector<Plan> &chunk : every)
     for (const Plan &plan : chunk)
       enumerated.push_back({plan.result.peakBytes, plan.result.recomputeTime,
-                            plan.result.recomputeFlops, planOf(plan.mask)});
+                            plan.result.recomputeFlops, planOf(plan.index)});
   for (const std::vector<Plan> &chunk : found)
     for (const Plan &plan : chunk)
-      add(plan.result, planOf(plan.mask));
+      add(plan.result, planOf(plan.index));
   // The fixed policies' plans (full and sqrt keep values outside this
   // space) stay candidates.
   for (const llvm::BitVector &start : options.starts)
@@ -1041,7 +1097,22 @@ llvm::SmallVector<FrontierPoint> Solver::run(SolverStats &stats) {
   }
   stats.exact = exact;
   if (exact) {
-    enumerate();
+    // The second recomputes are enumerated too where that space is within
+    // the same limit (else searched on top, reclone()). Auto's limit is on
+    // work: a plan that re-clones takes the full replay, about twice the
+    // sparse one's time (a one-layer GPT: 2^19 such plans 0.9 s, 2^20
+    // without 0.85 s).
+    constexpr uint64_t kFullReplayCost = 2;
+    uint64_t once = enumeratedPlans(false), all = enumeratedPlans(true);
+    stats.exactReclones =
+        options.reclone &&
+        (options.method == SolverMethod::Exact
+             ? all <= (uint64_t(1) << options.exactMaxMovable)
+             : all <= (uint64_t(1) << 40) &&
+                   once + kFullReplayCost * (all - once) <=
+                       options.exactWorkLimit / graph.getOps().size());
+    stats.plansEnumerated = stats.exactReclones ? all : once;
+    enumerate(stats.exactReclones);
     stats.enumerated = std::move(enumerated);
     for (size_t index : paretoFilter())
       stats.keepRecomputeFrontier.push_back(
@@ -1106,7 +1177,8 @@ remat::computeParetoFrontier(const PlanSimulator &sim, const JointGraph &graph,
   SolverStats &out = stats ? *stats : local;
   llvm::SmallVector<FrontierPoint> points =
       Solver(sim, graph, device, options).run(out);
-  if (!out.exact || (!options.reclone && out.intermediates == 0))
+  if (!out.exact ||
+      ((!options.reclone || out.exactReclones) && out.intermediates == 0))
     return points;
   // The enumeration is exact in the keep/recompute space only; the second
   // recomputes and the intermediates are searched on top of its frontier.
