@@ -190,6 +190,8 @@ private:
   /// times, while that lowers it.
   void lowerLeast();
   static constexpr unsigned kLeastRounds = 8;
+  /// fillUnder() below every plan: the plans of lowest peak it starts from.
+  static constexpr unsigned kLowestStarts = 16;
   /// Indices of up to `exchangedPoints` frontier candidates spread along it
   /// (the plans the exchanges and the later steps start from).
   llvm::SmallVector<size_t> spreadFrontier() const {
@@ -594,7 +596,12 @@ void Solver::fillUnder(uint64_t budget) {
   if (above == frontier.begin()) {
     // Below every plan (the least peak lowered): the lowest peaks are the
     // starts, whatever their time; a plan the frontier drops for a cheaper
-    // one just above it can be one recompute from a lower peak.
+    // one just above it can be one recompute from a lower peak. One start
+    // per peak and time: plans alike in both are most often one plan in
+    // other bits (a re-clone bit of a kept value) and descend alike; with
+    // one per plan, the 8 starts of an encoder-decoder were spent on such
+    // twins and its least peak (430596 bytes, from the tenth distinct plan)
+    // was missed.
     llvm::SmallVector<size_t> lowest(candidates.size());
     std::iota(lowest.begin(), lowest.end(), 0);
     llvm::sort(lowest, [&](size_t a, size_t b) {
@@ -607,10 +614,12 @@ void Solver::fillUnder(uint64_t budget) {
       return a < b;
     });
     for (size_t index : lowest) {
-      if (over.size() == 8)
+      if (over.size() == kLowestStarts)
         break;
       if (llvm::none_of(over, [&](const Candidate &c) {
-            return c.kept == candidates[index].kept;
+            const PlanSimulator::Result &r = candidates[index].result;
+            return c.result.peakBytes == r.peakBytes &&
+                   c.result.recomputeTime == r.recomputeTime;
           }))
         over.push_back(candidates[index]);
     }
@@ -912,8 +921,24 @@ void Solver::reclone() {
     });
     if (live.size() > options.triesPerStep)
       live.resize(options.triesPerStep);
-    for (const Move *move : live)
-      plans.push_back(with(from.kept, *move, /*keep=*/false));
+    for (const Move *move : live) {
+      llvm::BitVector twice = with(from.kept, *move, /*keep=*/false);
+      plans.push_back(twice);
+      // And with one of the plan's recomputes kept again, the dearest per
+      // byte first (the exchanges' pattern): the bytes the second recompute
+      // frees at the peak can pay for keeping a dearer buffer (an MoE
+      // layer's input layernorm recomputed twice, its expert's matmul kept).
+      unsigned tries = 0;
+      for (const Move &back : llvm::reverse(moves)) {
+        if (tries == options.triesPerStep)
+          break;
+        if (back.kind != Move::Recompute || allKept(back, from.kept) ||
+            llvm::is_contained(back.members, move->root))
+          continue;
+        plans.push_back(with(twice, back, /*keep=*/true));
+        ++tries;
+      }
+    }
   }
   llvm::SmallVector<PlanSimulator::Result> results = simulateAll(plans);
   size_t firstNew = candidates.size();
