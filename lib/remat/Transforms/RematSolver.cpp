@@ -1075,19 +1075,14 @@ void Solver::enumerate(bool withReclones) {
       if (keepEvery && !twice)
         every[chunk].push_back(all.back());
     }
-    llvm::sort(all, [](const Plan &a, const Plan &b) {
+    auto byPeak = [](const Plan &a, const Plan &b) {
       return std::make_tuple(a.result.peakBytes, a.result.recomputeTime,
                              a.index) < std::make_tuple(b.result.peakBytes,
                                                         b.result.recomputeTime,
                                                         b.index);
-    });
-    if (keepEvery)
-      llvm::sort(every[chunk], [](const Plan &a, const Plan &b) {
-        return std::make_tuple(a.result.peakBytes, a.result.recomputeTime,
-                               a.index) <
-               std::make_tuple(b.result.peakBytes, b.result.recomputeTime,
-                               b.index);
-      });
+    };
+    llvm::sort(all, byPeak);
+    llvm::sort(every[chunk], byPeak);
     for (const Plan &plan : all)
       if (found[chunk].empty() || plan.result.recomputeTime <
                                       found[chunk].back().result.recomputeTime)
