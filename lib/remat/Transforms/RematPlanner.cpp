@@ -132,10 +132,9 @@ private:
   /// movable buffers.
   bool exactFrontier = false;
   unsigned movable = 0;
-  /// With an exact frontier: the plans enumerated, and whether they
-  /// included the second recomputes (SolverStats::exactReclones).
+  /// With an exact frontier: the plans enumerated (more than 2^movable
+  /// where they recomputed values twice too, SolverStats::exactReclones).
   uint64_t exactPlans = 0;
-  bool exactReclones = false;
   bool proposeBlockBoundaries();
   /// Whether a forward user of `value` lies outside its segment (block).
   bool
@@ -746,10 +745,8 @@ std::string Planner::describeLeastPeak(uint64_t least, PlanError &error) {
                     : "the arguments and the operands and results of the "
                       "largest op") +
       ")";
-  // (Where no value can be recomputed twice, the 2^movable of the
-  // keep/recompute space.)
-  if (exactFrontier && !offloading && exactReclones &&
-      (movable >= 64 || exactPlans != uint64_t(1) << movable))
+  // (An exact frontier has fewer than 40 movable buffers.)
+  if (exactFrontier && !offloading && exactPlans > uint64_t(1) << movable)
     return "the smallest peak remat found for this function is " +
            formatBytes(least) +
            " (no plan that keeps, recomputes or recomputes twice each saved "
@@ -831,7 +828,6 @@ bool Planner::solve() {
   exactFrontier = stats.exact;
   movable = stats.movable;
   exactPlans = stats.plansEnumerated;
-  exactReclones = stats.exactReclones;
   plan.report.movable = stats.movable;
   plan.report.intermediates = stats.intermediates;
   plan.report.solver = stats.exact ? "exact" : "search";

@@ -228,6 +228,21 @@ private:
     return llvm::all_of(move.members,
                         [&](unsigned id) { return kept.test(id); });
   }
+  /// Up to triesPerStep moves that recompute saved activations the plan
+  /// `kept` recomputes (not `except`'s), the dearest per byte first: those
+  /// to keep again in an exchange.
+  llvm::SmallVector<const Move *>
+  recomputedDearestFirst(const llvm::BitVector &kept, int except = -1) const {
+    llvm::SmallVector<const Move *> back;
+    for (const Move &move : llvm::reverse(moves)) {
+      if (back.size() == options.triesPerStep)
+        break;
+      if (move.kind == Move::Recompute && !allKept(move, kept) &&
+          !llvm::is_contained(move.members, except))
+        back.push_back(&move);
+    }
+    return back;
+  }
   /// `kept` with the members of `move` kept (or recomputed).
   static llvm::BitVector with(const llvm::BitVector &kept, const Move &move,
                               bool keep) {
@@ -760,10 +775,8 @@ void Solver::exchange() {
     PlanSimulator::Detail detail;
     PlanSimulator::Result result = sim.simulate(from.kept, &detail);
     int at = result.peakEvent;
-    llvm::SmallVector<const Move *> back, out;
-    for (const Move &move : llvm::reverse(moves))
-      if (back.size() < options.triesPerStep && !allKept(move, from.kept))
-        back.push_back(&move);
+    llvm::SmallVector<const Move *> back = recomputedDearestFirst(from.kept),
+                                    out;
     // Every buffer live across the peak, recomputed alone (up to
     // `oneStepTries`: the descent tried only the cheapest per byte, and a
     // dear small buffer can still be the cheapest way to a slightly lower
@@ -885,11 +898,9 @@ void Solver::reclone() {
   unsigned n = sim.getNumValues();
   std::vector<Move> reclones;
   for (const Move &move : moves) {
-    if (move.kind != Move::Recompute || move.members.size() != 1)
+    if (!canRecloneAlone(move))
       continue;
     unsigned id = move.members.front();
-    if (sim.getRecloneOp(id) < 0 || sim.getBufferRoot(id) != int(id))
-      continue;
     Move r = move;
     r.members.push_back(n + id);
     r.time = 2 * move.time;
@@ -924,20 +935,12 @@ void Solver::reclone() {
     for (const Move *move : live) {
       llvm::BitVector twice = with(from.kept, *move, /*keep=*/false);
       plans.push_back(twice);
-      // And with one of the plan's recomputes kept again, the dearest per
-      // byte first (the exchanges' pattern): the bytes the second recompute
-      // frees at the peak can pay for keeping a dearer buffer (an MoE
-      // layer's input layernorm recomputed twice, its expert's matmul kept).
-      unsigned tries = 0;
-      for (const Move &back : llvm::reverse(moves)) {
-        if (tries == options.triesPerStep)
-          break;
-        if (back.kind != Move::Recompute || allKept(back, from.kept) ||
-            llvm::is_contained(back.members, move->root))
-          continue;
-        plans.push_back(with(twice, back, /*keep=*/true));
-        ++tries;
-      }
+      // And with one of the plan's recomputes kept again (the exchanges'
+      // pattern): the bytes the second recompute frees at the peak can pay
+      // for keeping a dearer buffer (an MoE layer's input layernorm
+      // recomputed twice, its expert's matmul kept).
+      for (const Move *back : recomputedDearestFirst(from.kept, move->root))
+        plans.push_back(with(twice, *back, /*keep=*/true));
     }
   }
   llvm::SmallVector<PlanSimulator::Result> results = simulateAll(plans);
@@ -1029,7 +1032,9 @@ void Solver::enumerate(bool withReclones) {
   unsigned n = decided.size();
   unsigned numValues = sim.getNumValues();
   const llvm::BitVector &base = options.starts.front();
-  uint64_t count = enumeratedPlans(withReclones);
+  uint64_t count = 1;
+  for (unsigned r : radix)
+    count *= r; // (run() checked it against the limits)
   // Chunks of 2^12 plans (or fewer): each simulates its plans and keeps
   // those on its own frontier, which is all the merged frontier can use.
   constexpr uint64_t kChunk = uint64_t(1) << 12;
@@ -1039,7 +1044,7 @@ void Solver::enumerate(bool withReclones) {
     uint64_t index;
   };
   std::vector<std::vector<Plan>> found(chunks), every(chunks);
-  bool keepEvery = enumeratedPlans(false) <= options.keepEnumerated;
+  bool keepEvery = (uint64_t(1) << n) <= options.keepEnumerated;
   // The plan numbered `index`, and whether it re-clones (its bits then have
   // the second half, PlanSimulator::toBits).
   auto planOf = [&](uint64_t index, bool *reclones = nullptr) {
