@@ -85,6 +85,16 @@ if os.path.exists(torch_python) and subprocess.run(
     config.available_features.add("jax")
     config.substitutions.append(("%jax_python", torch_python))
 
+# Real compilers, pinned in python/constraints.txt and installed into the
+# same environment by scripts/venv.sh: torch-mlir's importer and IREE's
+# compiler and runtime (iree-compile and iree-run-module beside the python):
+# feature `iree`.
+if os.path.exists(torch_python) and subprocess.run(
+        [torch_python, "-c", "import torch_mlir.fx, iree.compiler, iree.runtime"],
+        capture_output=True).returncode == 0:
+    config.available_features.add("iree")
+    config.substitutions.append(("%iree_python", torch_python))
+
 # Library GEMMs: remat was built with a static OpenBLAS (--gemm=blas).
 if getattr(config, "remat_have_blas", False):
     config.available_features.add("blas")

@@ -169,3 +169,56 @@ extern "C" __bf16 __truncsfbf2(float value) {
   std::memcpy(&result, &rounded, sizeof(result));
   return result;
 }
+
+// memref.copy between buffers whose layouts are not both the identity (a
+// strided view of an imported step's transpose or slice) lowers to a call
+// of memrefCopy, as in MLIR's c_runner_utils, which the executables do not
+// link. Each argument is an unranked memref descriptor: {rank, pointer to
+// the ranked descriptor {allocated, aligned, offset, sizes[rank],
+// strides[rank]}}.
+namespace {
+struct UnrankedMemRef {
+  int64_t rank;
+  void *descriptor;
+};
+struct RankedHeader {
+  char *allocated;
+  char *aligned;
+  int64_t offset;
+  int64_t shape[]; // sizes then strides
+};
+} // namespace
+
+extern "C" void memrefCopy(int64_t elementSize, UnrankedMemRef *src,
+                           UnrankedMemRef *dst) {
+  int64_t rank = src->rank;
+  auto *s = static_cast<RankedHeader *>(src->descriptor);
+  auto *d = static_cast<RankedHeader *>(dst->descriptor);
+  const int64_t *sizes = s->shape, *srcStrides = s->shape + rank,
+                *dstStrides = d->shape + rank;
+  char *from = s->aligned + s->offset * elementSize;
+  char *to = d->aligned + d->offset * elementSize;
+  for (int64_t dim = 0; dim < rank; ++dim)
+    if (sizes[dim] == 0)
+      return;
+  // An odometer over the index space, innermost dimension fastest.
+  std::vector<int64_t> index(rank, 0);
+  int64_t srcOffset = 0, dstOffset = 0;
+  while (true) {
+    std::memcpy(to + dstOffset * elementSize, from + srcOffset * elementSize,
+                elementSize);
+    int64_t dim = rank - 1;
+    for (; dim >= 0; --dim) {
+      if (++index[dim] < sizes[dim]) {
+        srcOffset += srcStrides[dim];
+        dstOffset += dstStrides[dim];
+        break;
+      }
+      srcOffset -= (sizes[dim] - 1) * srcStrides[dim];
+      dstOffset -= (sizes[dim] - 1) * dstStrides[dim];
+      index[dim] = 0;
+    }
+    if (dim < 0)
+      return;
+  }
+}

@@ -33,7 +33,7 @@ func.func @no_results(%x: tensor<8x16xf32>) {
 // "recompute" cannot be honored on an op with side effects.
 func.func private @noise(tensor<8x16xf32>) -> tensor<8x16xf32>
 func.func @recompute_impure(%x: tensor<8x16xf32>, %t: tensor<8x16xf32>) -> (tensor<f32>, tensor<8x16xf32>) {
-  // expected-error @+1 {{'remat.policy' = "recompute" cannot be honored: the op has side effects or regions}}
+  // expected-error @+1 {{'remat.policy' = "recompute" cannot be honored: the op has memory effects}}
   %n = func.call @noise(%x) {remat.block = 0 : i64, remat.policy = "recompute"} : (tensor<8x16xf32>) -> tensor<8x16xf32>
   %l = nn.mse_loss %n, %t : tensor<8x16xf32>, tensor<8x16xf32> -> tensor<f32>
   %one = arith.constant dense<1.000000e+00> : tensor<f32>

@@ -31,7 +31,7 @@ func.func @joint(%x: tensor<64x128xf32>, %w: tensor<128x128xf32>, %t0: tensor<f3
 // the op has side effects; the backward reads x (through the view t) and
 // the two tangents.
 // NONE: "decisions":[{"bytes":32768,"decision":"save","loc":"loc(\"exp\")"
-// NONE-SAME: {"bytes":8192,"decision":"save","loc":"loc(\"dropout\")","op":"nn.generic","reason":"not recomputable: the op has side effects or regions"
+// NONE-SAME: {"bytes":8192,"decision":"save","loc":"loc(\"dropout\")","op":"nn.generic","reason":"not recomputable: the op has memory effects"
 // NONE-SAME: "function":"joint"
 // NONE-SAME: "saved_arguments":[0,2,3]
 // NONE-SAME: "saved_values":[{"bytes":32768,"loc":"loc(\"exp\")","op":"nn.generic","result":0},{"bytes":8192,"loc":"loc(\"dropout\")","op":"nn.generic","result":1},{"bytes":32768,"loc":"loc(\"relu\")","op":"nn.generic","result":0}]

@@ -22,6 +22,9 @@
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
+#include "llvm/ADT/STLExtras.h"
+
+#include <vector>
 
 #ifdef REMAT_OPT_PLANNING_ONLY
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -34,6 +37,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Tosa/IR/TosaOps.h"
 #include "mlir/Transforms/Passes.h"
 #else
 #include "remat/Conversion/Passes.h"
@@ -57,7 +61,7 @@ int main(int argc, char **argv) {
                   mlir::cf::ControlFlowDialect, mlir::func::FuncDialect,
                   mlir::linalg::LinalgDialect, mlir::math::MathDialect,
                   mlir::memref::MemRefDialect, mlir::scf::SCFDialect,
-                  mlir::tensor::TensorDialect>();
+                  mlir::tensor::TensorDialect, mlir::tosa::TosaDialect>();
   mlir::func::registerAllExtensions(registry);
   const char *title = "remat optimizer driver (planning only): nn/remat "
                       "dialects and passes\n";
@@ -74,6 +78,18 @@ int main(int argc, char **argv) {
   registry.insert<remat::nn::NNDialect, remat::RematDialect>();
   remat::registerCostExternalModels(registry);
 
-  return mlir::asMainReturnCode(
-      mlir::MlirOptMain(argc, argv, title, registry));
+  // Other compilers' IR carries ops of dialects remat-opt does not have
+  // (torch-mlir's tm_tensor, IREE's flow and util, printed generically):
+  // they parse as opaque ops, which the planner keeps and never clones.
+  // --allow-unregistered-dialect=false restores upstream's refusal.
+  std::vector<char *> args(argv, argv + argc);
+  bool given = llvm::any_of(llvm::ArrayRef(args).drop_front(), [](char *a) {
+    return llvm::StringRef(a).starts_with("--allow-unregistered-dialect") ||
+           llvm::StringRef(a).starts_with("-allow-unregistered-dialect");
+  });
+  static char allow[] = "--allow-unregistered-dialect";
+  if (!given)
+    args.insert(args.begin() + 1, allow);
+  return mlir::asMainReturnCode(mlir::MlirOptMain(
+      static_cast<int>(args.size()), args.data(), title, registry));
 }

@@ -6,9 +6,11 @@
 //   time = max(flops / peak(op class, element type), bytes / bandwidth)
 //          + launch overhead
 //
-// Ops that do not implement the interface get a conservative default: pure
-// ops with tensor results cost one FLOP per result element and their tensor
-// bytes; ops with side effects or regions are never recomputed.
+// Ops that do not implement the interface get a conservative default: linalg
+// structured ops are costed from their iteration space and body, TOSA's
+// matmul and convolutions as GEMMs, other ops one FLOP per result element
+// and their tensor bytes. Whether an op may run twice is a rule of its own
+// (whyNotRecomputable): any op without memory effects, its regions included.
 //
 //===----------------------------------------------------------------------===//
 
@@ -109,6 +111,19 @@ struct OpCost {
 /// The cost of `op`, from the cost op interface or the conservative default.
 OpCost getOpCost(mlir::Operation *op);
 
+/// Why `op` may not be cloned into the backward pass, or an empty string if
+/// it may. An op may run twice when it has results and no memory effects:
+/// `Pure` ops, and ops with regions whose nested ops have none either
+/// (`RecursiveMemoryEffects`: linalg structured ops on tensors,
+/// tensor.generate, tensor.pad, scf.for). Ops of unregistered dialects
+/// (torch-mlir's tm_tensor printed generically, IREE's flow) have unknown
+/// effects and are never cloned. Values the regions capture from above are
+/// inputs of the op like its operands (RecomputeChains.h, forEachInput).
+std::string whyNotRecomputable(mlir::Operation *op);
+/// Which rule makes `op` recomputable: "pure" or "no memory effects in its
+/// regions"; empty where it is not recomputable.
+llvm::StringRef recomputableRule(mlir::Operation *op);
+
 /// The most bytes the tensors of one function may hold in all, and the most
 /// FLOPs its ops may cost in all: 2^62. Every sum the analyses form (live
 /// bytes, a plan's peak, FLOPs before and after recomputation, which clones
@@ -124,7 +139,8 @@ constexpr uint64_t kMaxFunctionSize = uint64_t(1) << 62;
 mlir::LogicalResult checkSizes(mlir::Operation *root);
 
 /// Attaches the cost op interface to upstream ops that a joint graph from
-/// another compiler contains (arith.constant, tensor.empty).
+/// another compiler contains (arith.constant, tensor.empty, reshapes; linalg
+/// structured ops are costed without it).
 void registerCostExternalModels(mlir::DialectRegistry &registry);
 
 } // namespace remat

@@ -14,6 +14,9 @@
 //    those occupy no bytes of their own.
 //  * A view (an op of class View with one operand, such as nn.reshape)
 //    allocates nothing and keeps its operand's buffer live while it is live.
+//    So does a destination-style op that writes its one result into a
+//    donated destination (isDonatedDestination): as One-Shot Bufferize
+//    makes it, tensor.empty, linalg.fill and linalg.matmul are one buffer.
 //  * Peak bytes is the maximum over ops of the bytes live at that op,
 //    arguments included.
 //  * The results of remat.offload are host buffers: they count towards the
@@ -37,7 +40,21 @@ namespace remat {
 
 class JointGraph;
 
-/// Whether `op` is a view of its single operand (allocates nothing).
+/// Whether `value` is a donated destination: a tensor defined by a
+/// recomputable op of the same block other than a constant, whose only use
+/// is as the destination (DPS init) of a destination-style op on tensors
+/// with that one result of the same type. One-Shot Bufferize writes the
+/// result into the destination's buffer in place (nothing reads the
+/// destination afterwards). The rewrite never reuses a donated destination
+/// for a clone: a clone of its consumer gets a clone of it.
+bool isDonatedDestination(mlir::Value value);
+
+/// The operand whose buffer the results of `op` live in (they allocate
+/// nothing): a view's one operand, or the donated destination of a
+/// destination-style op. Null for other ops.
+mlir::OpOperand *getAliasedOperand(mlir::Operation *op);
+
+/// Whether `op`'s results alias an operand's buffer (getAliasedOperand).
 bool isViewOp(mlir::Operation *op);
 
 // ResultBuffers (RematEnums.td): when the buffers of a function's results

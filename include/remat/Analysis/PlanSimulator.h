@@ -140,7 +140,10 @@ private:
     /// A backward op (not the terminator): its reads of forward values are
     /// what the rewrite redirects to clones.
     bool rewritten = false;
+    /// The results alias the buffer of the use at uses[useBegin + aliasUse]
+    /// (a view's operand, a donated destination; isViewOp).
     bool view = false;
+    unsigned aliasUse = 0;
     uint64_t flops = 0;
     double time = 0;
   };
@@ -157,8 +160,9 @@ private:
   std::vector<mlir::Value> values;
   llvm::DenseMap<mlir::Value, unsigned> valueIds;
   std::vector<unsigned> defOp;
-  /// Per value: whether a forward op defines it.
-  std::vector<uint8_t> forwardValue;
+  /// Per value: whether a forward op defines it; whether it is a donated
+  /// destination (cloned for each clone of its consumer, kept or not).
+  std::vector<uint8_t> forwardValue, donated;
   /// Per value: its size (what a clone occupies), and what its original
   /// occupies (getBytes).
   std::vector<uint64_t> bytes, originalBytes;

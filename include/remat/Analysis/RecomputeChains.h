@@ -29,6 +29,13 @@ struct RecloneGap {
 /// rewrite and the plan simulator both take it from here.
 llvm::DenseMap<mlir::Value, RecloneGap> getRecloneGaps(const JointGraph &graph);
 
+/// Calls `fn` on each value `op` reads that is defined outside it: the
+/// operands of the ops nested in its regions (captured from above) in
+/// post-order, then its own operands; in the order the rewrite and the plan
+/// simulator visit them. A clone of `op` needs each of them available.
+void forEachInput(mlir::Operation *op,
+                  llvm::function_ref<void(mlir::Value)> fn);
+
 /// Ops that must be cloned, in dependency order, to recompute `value` when
 /// the values for which `available` holds (and block arguments) can be used
 /// as they are. Ops for which `counted` holds are taken as already cloned.
@@ -42,7 +49,8 @@ bool collectRecomputeChain(mlir::Value value,
                            mlir::Value &blocker);
 
 /// Whether `op` may be cloned into the backward pass: a forward op of the
-/// body, pure, without regions, and not marked `remat.policy = "save"`.
+/// body without memory effects, its regions included (whyNotRecomputable,
+/// CostModel.h), and not marked `remat.policy = "save"` or "offload".
 bool isRecomputable(mlir::Operation *op, const JointGraph &graph);
 
 } // namespace remat

@@ -6,6 +6,7 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Tosa/IR/TosaOps.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/Support/MathExtras.h"
@@ -284,11 +285,102 @@ static Type firstTensorElementType(Operation *op) {
   return {};
 }
 
+std::string remat::whyNotRecomputable(Operation *op) {
+  if (!op->isRegistered())
+    return "an op of an unregistered dialect ('" +
+           op->getName().getStringRef().str() +
+           "'): its memory effects are unknown";
+  if (op->getNumResults() == 0)
+    return "the op has no results";
+  if (op->getNumSuccessors() > 0 || op->hasTrait<OpTrait::IsTerminator>())
+    return "the op transfers control";
+  if (!isMemoryEffectFree(op))
+    return op->getNumRegions() == 0
+               ? "the op has memory effects"
+               : "the op or an op in its regions has memory effects (or does "
+                 "not declare them: neither Pure nor RecursiveMemoryEffects)";
+  return "";
+}
+
+StringRef remat::recomputableRule(Operation *op) {
+  if (!whyNotRecomputable(op).empty())
+    return "";
+  return op->getNumRegions() == 0 ? "pure" : "no memory effects in its regions";
+}
+
+/// A linalg structured op: FLOPs are the iteration space times the
+/// arithmetic ops of the body (a matmul's mul and add count two);
+/// contractions and convolutions are GEMMs, ops with a reduction iterator
+/// reductions, ops without arithmetic layout. Bytes read are the inputs'
+/// (and a destination's where the body reads it), bytes written the results'.
+static void costLinalgOp(linalg::LinalgOp linalgOp, OpCost &cost) {
+  uint64_t points = 1;
+  for (int64_t range : linalgOp.getStaticLoopRanges())
+    points = saturatingMul(points, range > 0 ? static_cast<uint64_t>(range) : 1);
+  uint64_t perPoint = 0;
+  for (Operation &bodyOp : linalgOp.getBlock()->without_terminator())
+    perPoint +=
+        isa<arith::ArithDialect, math::MathDialect>(bodyOp.getDialect()) &&
+        !isa<arith::ConstantOp, arith::IndexCastOp>(bodyOp);
+  cost.flops = saturatingMul(points, perPoint);
+  if (linalg::isaContractionOpInterface(linalgOp) ||
+      linalg::isaConvolutionOpInterface(linalgOp))
+    cost.opClass = OpClass::Gemm;
+  else if (linalgOp.getNumReductionLoops() > 0)
+    cost.opClass = OpClass::Reduction;
+  else if (cost.flops == 0)
+    cost.opClass = OpClass::Layout;
+  else
+    cost.opClass = OpClass::Elementwise;
+  cost.bytesRead = sumTensorBytes(linalgOp.getDpsInputs());
+  for (OpOperand &init : linalgOp.getDpsInitsMutable())
+    if (linalgOp.payloadUsesValueFromOperand(&init))
+      cost.bytesRead =
+          llvm::SaturatingAdd(cost.bytesRead, getTensorBytes(init.get()));
+  cost.bytesWritten = sumTensorBytes(linalgOp->getResults());
+}
+
+/// TOSA's GEMM-class ops: 2 FLOPs per multiply-accumulate.
+static bool costTosaGemm(Operation *op, OpCost &cost) {
+  auto shape = [](Value v) {
+    auto t = dyn_cast<RankedTensorType>(v.getType());
+    return t && t.hasStaticShape() ? t.getShape() : ArrayRef<int64_t>();
+  };
+  uint64_t macs = 0;
+  if (isa<tosa::MatMulOp>(op)) {
+    // a: N x H x C, b: N x C x W.
+    ArrayRef<int64_t> a = shape(op->getOperand(0)),
+                      out = shape(op->getResult(0));
+    if (a.size() != 3 || out.size() != 3)
+      return false;
+    macs = saturatingMul(getNumElements(op->getResult(0).getType()),
+                         static_cast<uint64_t>(a[2]));
+  } else if (isa<tosa::Conv2DOp, tosa::Conv3DOp, tosa::DepthwiseConv2DOp,
+                 tosa::TransposeConv2DOp>(op)) {
+    // Each output element sums a kernel window: the weight's elements over
+    // its output channels (depthwise: over input channels times multiplier).
+    ArrayRef<int64_t> w = shape(op->getOperand(1));
+    if (w.empty())
+      return false;
+    uint64_t weights = getNumElements(op->getOperand(1).getType());
+    // Weights are [OC, (KD,) KH, KW, IC], depthwise [KH, KW, C, M]; a
+    // transposed convolution is counted as its direct form (an upper bound).
+    uint64_t perOutput = isa<tosa::DepthwiseConv2DOp>(op)
+                             ? static_cast<uint64_t>(w[0] * w[1])
+                             : weights / std::max<int64_t>(w[0], 1);
+    macs = saturatingMul(getNumElements(op->getResult(0).getType()), perOutput);
+  } else {
+    return false;
+  }
+  cost.flops = saturatingMul(macs, 2);
+  cost.opClass = OpClass::Gemm;
+  return true;
+}
+
 OpCost remat::getOpCost(Operation *op) {
   OpCost cost;
   cost.elementType = firstTensorElementType(op);
-  bool pure = isMemoryEffectFree(op) && op->getNumRegions() == 0;
-  cost.recomputable = pure && op->getNumResults() > 0;
+  cost.recomputable = whyNotRecomputable(op).empty();
   if (auto costed = dyn_cast<CostOpInterface>(op)) {
     cost.flops = costed.getFlops();
     cost.bytesRead = costed.getBytesRead();
@@ -296,11 +388,18 @@ OpCost remat::getOpCost(Operation *op) {
     cost.opClass = costed.getOpClass();
     return cost;
   }
+  if (auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+      linalgOp && linalgOp.hasPureTensorSemantics()) {
+    costLinalgOp(linalgOp, cost);
+    return cost;
+  }
+  cost.bytesRead = sumTensorBytes(op->getOperands());
+  cost.bytesWritten = sumTensorBytes(op->getResults());
+  if (costTosaGemm(op, cost))
+    return cost;
   // Conservative default: one FLOP per result element, all tensor bytes.
   for (Value r : op->getResults())
     cost.flops = llvm::SaturatingAdd(cost.flops, getNumElements(r.getType()));
-  cost.bytesRead = sumTensorBytes(op->getOperands());
-  cost.bytesWritten = sumTensorBytes(op->getResults());
   return cost;
 }
 
@@ -365,43 +464,6 @@ struct MaterializeCostModel
   uint64_t getBytesWritten(Operation *) const { return 0; }
 };
 
-/// linalg structured ops on tensors: FLOPs are the iteration space times the
-/// arithmetic ops of the body (a matmul's mul and add count two); contractions
-/// are GEMMs, ops with a reduction iterator reductions, copies layout.
-template <typename OpTy>
-struct LinalgCostModel
-    : CostOpInterface::ExternalModel<LinalgCostModel<OpTy>, OpTy> {
-  uint64_t getFlops(Operation *op) const {
-    auto linalgOp = cast<linalg::LinalgOp>(op);
-    uint64_t points = 1;
-    for (int64_t range : linalgOp.getStaticLoopRanges())
-      points =
-          saturatingMul(points, range > 0 ? static_cast<uint64_t>(range) : 1);
-    uint64_t perPoint = 0;
-    for (Operation &bodyOp : linalgOp.getBlock()->without_terminator())
-      perPoint +=
-          isa<arith::ArithDialect, math::MathDialect>(bodyOp.getDialect()) &&
-          !isa<arith::ConstantOp, arith::IndexCastOp>(bodyOp);
-    return saturatingMul(points, perPoint);
-  }
-  OpClass getOpClass(Operation *op) const {
-    auto linalgOp = cast<linalg::LinalgOp>(op);
-    if (linalg::isaContractionOpInterface(linalgOp))
-      return OpClass::Gemm;
-    if (linalgOp.getNumReductionLoops() > 0)
-      return OpClass::Reduction;
-    if (getFlops(op) == 0)
-      return OpClass::Layout;
-    return OpClass::Elementwise;
-  }
-  uint64_t getBytesRead(Operation *op) const {
-    return sumTensorBytes(cast<linalg::LinalgOp>(op).getDpsInputs());
-  }
-  uint64_t getBytesWritten(Operation *op) const {
-    return sumTensorBytes(op->getResults());
-  }
-};
-
 /// tensor.collapse_shape / expand_shape: views, as nn.reshape.
 template <typename OpTy>
 struct ReshapeCostModel
@@ -412,18 +474,9 @@ struct ReshapeCostModel
   uint64_t getBytesWritten(Operation *) const { return 0; }
 };
 
-template <typename... OpTys> void attachLinalgModels(MLIRContext *ctx) {
-  (OpTys::template attachInterface<LinalgCostModel<OpTys>>(*ctx), ...);
-}
 } // namespace
 
 void remat::registerCostExternalModels(DialectRegistry &registry) {
-  registry.addExtension(+[](MLIRContext *ctx, linalg::LinalgDialect *) {
-    attachLinalgModels<linalg::GenericOp, linalg::MatmulOp,
-                       linalg::BatchMatmulOp, linalg::FillOp,
-                       linalg::TransposeOp, linalg::BroadcastOp,
-                       linalg::ReduceOp, linalg::MapOp, linalg::CopyOp>(ctx);
-  });
   registry.addExtension(+[](MLIRContext *ctx, arith::ArithDialect *) {
     arith::ConstantOp::attachInterface<MaterializeCostModel<arith::ConstantOp>>(
         *ctx);

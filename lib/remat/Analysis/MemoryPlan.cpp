@@ -13,16 +13,41 @@
 #include "remat/Analysis/JointGraph.h"
 #include "remat/Dialect/Remat/RematDialect.h"
 
+#include "mlir/Interfaces/DestinationStyleOpInterface.h"
 #include "llvm/ADT/DenseSet.h"
 
 using namespace mlir;
 using namespace remat;
 
-bool remat::isViewOp(Operation *op) {
-  auto costed = dyn_cast<CostOpInterface>(op);
-  return costed && costed.getOpClass() == OpClass::View &&
-         op->getNumOperands() == 1 && op->getNumResults() >= 1;
+bool remat::isDonatedDestination(Value value) {
+  Operation *def = value.getDefiningOp();
+  if (!def || !isa<RankedTensorType>(value.getType()) || !value.hasOneUse() ||
+      def->hasTrait<OpTrait::ConstantLike>() ||
+      getPolicyOverride(def) != PolicyOverride::None ||
+      !whyNotRecomputable(def).empty())
+    return false;
+  OpOperand &use = *value.use_begin();
+  auto dps = dyn_cast<DestinationStyleOpInterface>(use.getOwner());
+  return dps && use.getOwner()->getBlock() == def->getBlock() &&
+         dps.hasPureTensorSemantics() && dps->getNumResults() == 1 &&
+         dps.getNumDpsInits() == 1 && dps.isDpsInit(&use) &&
+         dps->getResult(0).getType() == value.getType();
 }
+
+OpOperand *remat::getAliasedOperand(Operation *op) {
+  if (auto dps = dyn_cast<DestinationStyleOpInterface>(op))
+    if (dps.getNumDpsInits() == 1 && op->getNumResults() == 1) {
+      OpOperand *init = dps.getDpsInitOperand(0);
+      return isDonatedDestination(init->get()) ? init : nullptr;
+    }
+  auto costed = dyn_cast<CostOpInterface>(op);
+  if (costed && costed.getOpClass() == OpClass::View &&
+      op->getNumOperands() == 1 && op->getNumResults() >= 1)
+    return &op->getOpOperand(0);
+  return nullptr;
+}
+
+bool remat::isViewOp(Operation *op) { return getAliasedOperand(op); }
 
 Value MemoryPlan::getBuffer(Value value) const {
   auto it = bufferOf.find(value);
@@ -46,10 +71,10 @@ MemoryPlan::MemoryPlan(Block &block, ResultBuffers results) {
   llvm::DenseMap<Value, Interval> intervals;
   for (Operation &op : block) {
     unsigned pos = position[&op];
-    bool view = isViewOp(&op);
+    OpOperand *aliased = getAliasedOperand(&op);
     for (Value result : op.getResults()) {
-      if (view) {
-        bufferOf[result] = getBuffer(op.getOperand(0));
+      if (aliased) {
+        bufferOf[result] = getBuffer(aliased->get());
         continue;
       }
       intervals[result] = {pos, pos, getTensorBytes(result)};

@@ -40,11 +40,13 @@ PlanSimulator::PlanSimulator(const JointGraph &graph, const DeviceInfo &device,
     }
   ops.resize(bodyOps.size());
   forwardValue.assign(values.size(), 0);
+  donated.assign(values.size(), 0);
   for (auto [index, op] : llvm::enumerate(bodyOps)) {
     Op &entry = ops[index];
     entry.forward = graph.isForward(op);
     entry.rewritten = !entry.forward && op != bodyOps.back();
-    entry.view = isViewOp(op);
+    OpOperand *aliased = getAliasedOperand(op);
+    entry.view = aliased != nullptr;
     // The rewrite visits nested ops in post-order, each op's operands in
     // order (applyRematPlan); clones are created in that order.
     entry.useBegin = uses.size();
@@ -53,6 +55,13 @@ PlanSimulator::PlanSimulator(const JointGraph &graph, const DeviceInfo &device,
         uses.push_back(getValueId(operand));
     });
     entry.useEnd = uses.size();
+    // The op's own operands come last, after its regions'.
+    if (aliased)
+      entry.aliasUse = entry.useEnd - entry.useBegin - op->getNumOperands() +
+                       aliased->getOperandNumber();
+    for (Value result : op->getResults())
+      if (isDonatedDestination(result))
+        donated[valueIds.lookup(result)] = 1;
     entry.numResults = op->getNumResults();
     if (entry.numResults)
       entry.firstResult = valueIds.lookup(op->getResult(0));
@@ -65,7 +74,7 @@ PlanSimulator::PlanSimulator(const JointGraph &graph, const DeviceInfo &device,
       forwardValue[result] = entry.forward;
     if (entry.view) {
       // Every result of a view aliases its operand's buffer.
-      int operand = entry.useBegin == entry.useEnd ? -1 : uses[entry.useBegin];
+      int operand = uses[entry.useBegin + entry.aliasUse];
       for (unsigned result : resultsOf(entry))
         originalRoot[result] = operand < 0 ? -1 : originalRoot[operand];
     }
@@ -235,7 +244,10 @@ public:
 
 private:
   bool needsClone(int id) const {
-    return id >= 0 && sim.forwardValue[id] && !kept.test(id);
+    // A donated destination is cloned for every clone of its consumer,
+    // kept or not (isDonatedDestination).
+    return id >= 0 && sim.forwardValue[id] &&
+           (!kept.test(id) || sim.donated[id]);
   }
   /// The instance an op of the rewritten function reads for value `id`.
   int mapped(int id, bool rewritten) const {
@@ -324,7 +336,7 @@ void PlanSimulator::Replay::materialize(int id) {
   int aliased = -1;
   for (auto [i, used] : llvm::enumerate(opUses)) {
     int instance = mapped(used, /*rewritten=*/true);
-    if (i == 0)
+    if (op.view && i == op.aliasUse)
       aliased = instance;
     use(instance, /*forwardUse=*/false, /*backwardUse=*/true);
   }
@@ -332,7 +344,7 @@ void PlanSimulator::Replay::materialize(int id) {
   for (unsigned value : PlanSimulator::resultsOf(op)) {
     int instance = instances.size();
     instances.push_back({instance, 0, 0, sim.bytes[value]});
-    if (!kept.test(value)) {
+    if (!kept.test(value) || sim.donated[value]) {
       cloneOf[value] = instance;
       if (detail)
         detail->cloneEvent[value] = event;
@@ -364,7 +376,7 @@ void PlanSimulator::Replay::runOps(unsigned begin, unsigned end) {
     int aliased = -1;
     for (auto [i, used] : llvm::enumerate(opUses)) {
       int instance = mapped(used, rewritten);
-      if (i == 0)
+      if (op.view && i == op.aliasUse)
         aliased = instance;
       use(instance, op.forward, rewritten);
     }
@@ -475,9 +487,9 @@ void PlanSimulator::buildSparse() {
   sparse.aliasOf.assign(numValues, -1);
   for (unsigned index = prefix.numOps; index < numOps; ++index) {
     const Op &op = ops[index];
-    if (!op.rewritten || !op.view || op.useBegin == op.useEnd)
+    if (!op.rewritten || !op.view)
       continue;
-    int operand = uses[op.useBegin];
+    int operand = uses[op.useBegin + op.aliasUse];
     int alias = operand < 0             ? -1
                 : forwardValue[operand] ? operand
                                         : sparse.aliasOf[operand];
@@ -585,7 +597,10 @@ public:
 
 private:
   bool needsClone(int id) const {
-    return id >= 0 && sim.forwardValue[id] && !kept.test(id);
+    // A donated destination is cloned for every clone of its consumer,
+    // kept or not (isDonatedDestination).
+    return id >= 0 && sim.forwardValue[id] &&
+           (!kept.test(id) || sim.donated[id]);
   }
   /// The instance an op reads for value `id` (-1: a fixed buffer or an
   /// argument).
@@ -639,7 +654,7 @@ void PlanSimulator::SparseReplay::materialize(int id, unsigned index) {
   int aliased = -1;
   for (auto [i, used] : llvm::enumerate(opUses)) {
     int instance = mapped(used, /*rewritten=*/true);
-    if (i == 0)
+    if (op.view && i == op.aliasUse)
       aliased = instance;
     use(instance, /*backwardUse=*/true);
   }
@@ -649,7 +664,7 @@ void PlanSimulator::SparseReplay::materialize(int id, unsigned index) {
     if (op.view)
       root = aliased < 0 ? -1 : instances[aliased].root;
     instances.push_back({root, event, event, sim.bytes[value]});
-    if (!kept.test(value)) {
+    if (!kept.test(value) || sim.donated[value]) {
       cloneOf[value] = instance;
       touched.push_back(value);
     }

@@ -19,6 +19,21 @@ bool remat::isRecomputable(Operation *op, const JointGraph &graph) {
          getPolicyOverride(op) != PolicyOverride::Offload;
 }
 
+void remat::forEachInput(Operation *op, function_ref<void(Value)> fn) {
+  op->walk([&](Operation *nested) {
+    for (Value operand : nested->getOperands()) {
+      // Values defined inside `op` (its regions' arguments and ops) are not
+      // inputs.
+      auto arg = dyn_cast<BlockArgument>(operand);
+      Operation *owner =
+          arg ? arg.getOwner()->getParentOp() : operand.getDefiningOp();
+      if (owner && op->isAncestor(owner))
+        continue;
+      fn(operand);
+    }
+  });
+}
+
 llvm::DenseMap<Value, RecloneGap>
 remat::getRecloneGaps(const JointGraph &graph) {
   // The backward ops that read each forward value, in program order.
@@ -93,9 +108,13 @@ bool remat::collectRecomputeChain(Value value,
       continue;
     }
     stack.back().second = true;
-    for (Value operand : op->getOperands())
-      if (!push(operand))
-        return false;
+    bool blocked = false;
+    forEachInput(op, [&](Value input) {
+      if (!blocked && !push(input))
+        blocked = true;
+    });
+    if (blocked)
+      return false;
   }
   return true;
 }

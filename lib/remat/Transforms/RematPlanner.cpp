@@ -394,10 +394,9 @@ bool Planner::applyOverrides() {
         reasons[result] = "remat.policy = \"save\"";
       }
     } else if (override == PolicyOverride::Recompute) {
-      if (!getOpCost(op).recomputable) {
+      if (std::string why = whyNotRecomputable(op); !why.empty()) {
         refuse({"policy",
-                "'remat.policy' = \"recompute\" cannot be honored: the op "
-                "has side effects or regions",
+                "'remat.policy' = \"recompute\" cannot be honored: " + why,
                 op});
         return false;
       }
@@ -408,6 +407,23 @@ bool Planner::applyOverrides() {
     }
   }
   return true;
+}
+
+/// The reason a decision gives for a value whose producer `op` may not be
+/// cloned: an override, or the rule of whyNotRecomputable.
+static std::string notRecomputableReason(Operation *op) {
+  switch (getPolicyOverride(op)) {
+  case PolicyOverride::Save:
+    return "remat.policy = \"save\"";
+  case PolicyOverride::Offload:
+    return "remat.policy = \"offload\"";
+  default:
+    break;
+  }
+  std::string why = whyNotRecomputable(op);
+  return "not recomputable: " +
+         (why.empty() ? std::string("the op is not a forward op of the body")
+                      : why);
 }
 
 void Planner::closeOverUnrecomputable() {
@@ -428,8 +444,7 @@ void Planner::closeOverUnrecomputable() {
       plan.kept.insert(blocker);
       pinned.insert(blocker);
       if (!reasons.count(blocker))
-        reasons[blocker] = "not recomputable: the op has side effects or "
-                           "regions";
+        reasons[blocker] = notRecomputableReason(blocker.getDefiningOp());
     }
   }
   // Saved activations whose own producer cannot be recomputed stay pinned
@@ -438,11 +453,7 @@ void Planner::closeOverUnrecomputable() {
     if (!isRecomputable(value.getDefiningOp(), graph)) {
       pinned.insert(value);
       if (!reasons.count(value))
-        reasons[value] =
-            getPolicyOverride(value.getDefiningOp()) == PolicyOverride::Save
-                ? "remat.policy = \"save\""
-                : "not recomputable: the op has side effects or "
-                  "regions";
+        reasons[value] = notRecomputableReason(value.getDefiningOp());
     }
 }
 
@@ -495,7 +506,11 @@ void Planner::selectCheapValues() {
       for (Operation *op : chain)
         flops += getOpCost(op).flops;
       uint64_t bytes = getTensorBytes(value);
-      Type element = cast<ShapedType>(value.getType()).getElementType();
+      if (bytes == 0) {
+        reasons[value] = "a scalar: it occupies no tensor memory";
+        continue;
+      }
+      Type element = getElementTypeOrSelf(value.getType());
       double threshold =
           options.device.ridgePoint(element) * options.selectiveThreshold;
       double perByte = bytes ? static_cast<double>(flops) / bytes : INFINITY;
@@ -902,8 +917,8 @@ void Planner::addJointCoverPlans(SmallVectorImpl<FrontierPoint> &frontier,
   // The buffer-defining op of each saved activation (through views).
   auto rootOf = [](Value value) -> Operation * {
     Operation *def = value.getDefiningOp();
-    while (def && isViewOp(def) && def->getNumOperands() > 0)
-      def = def->getOperand(0).getDefiningOp();
+    while (OpOperand *aliased = def ? getAliasedOperand(def) : nullptr)
+      def = aliased->get().getDefiningOp();
     return def;
   };
   SmallVector<FrontierPoint> found;

@@ -19,10 +19,14 @@
 
 #include "remat/Transforms/RematRewrite.h"
 
+#include "remat/Analysis/MemoryPlan.h"
 #include "remat/Analysis/RecomputeChains.h"
 #include "remat/Dialect/Remat/RematDialect.h"
 
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/Interfaces/DestinationStyleOpInterface.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
@@ -35,12 +39,15 @@ namespace {
 class ChainCloner {
 public:
   ChainCloner(const JointGraph &graph, const RematPlan &plan)
-      : graph(graph), plan(plan) {}
+      : graph(graph), plan(plan), body(graph.getOps().front()->getBlock()) {}
 
   /// Whether a backward use of `value` must be redirected to a clone.
   bool needsClone(Value value) const {
     Operation *def = value.getDefiningOp();
-    return def && graph.isForward(def) && !plan.kept.contains(value);
+    // A donated destination is written in place by its consumer: a clone
+    // of the consumer gets a clone of it, kept or not (MemoryPlan.h).
+    return def && def->getBlock() == body && graph.isForward(def) &&
+           (!plan.kept.contains(value) || isDonatedDestination(value));
   }
 
   /// The recomputed copy of `value`, cloning its chain before `user` the
@@ -50,14 +57,17 @@ public:
       return clone;
     Operation *def = value.getDefiningOp();
     IRMapping mapping;
-    for (Value operand : def->getOperands())
-      if (needsClone(operand))
-        mapping.map(operand, materialize(operand, user));
+    // Operands and the values its regions capture, as the plan simulator
+    // visits them.
+    forEachInput(def, [&](Value input) {
+      if (needsClone(input) && !mapping.contains(input))
+        mapping.map(input, materialize(input, user));
+    });
     OpBuilder builder(user);
     Operation *clone = builder.clone(*def, mapping);
     for (auto [original, copy] :
          llvm::zip_equal(def->getResults(), clone->getResults()))
-      if (!plan.kept.contains(original))
+      if (!plan.kept.contains(original) || isDonatedDestination(original))
         clones[original] = copy;
     return clones.lookup(value);
   }
@@ -67,14 +77,16 @@ public:
   void forget(Value value) {
     if (!clones.erase(value))
       return;
-    for (Value operand : value.getDefiningOp()->getOperands())
-      if (needsClone(operand))
-        forget(operand);
+    forEachInput(value.getDefiningOp(), [&](Value input) {
+      if (needsClone(input))
+        forget(input);
+    });
   }
 
 private:
   const JointGraph &graph;
   const RematPlan &plan;
+  Block *body;
   llvm::DenseMap<Value, Value> clones;
 };
 
@@ -85,6 +97,41 @@ void remat::eraseDeadOps(Block &body) {
   for (Operation &op : llvm::make_early_inc_range(llvm::reverse(body)))
     if (isOpTriviallyDead(&op))
       op.erase();
+}
+
+/// A destination made only to be written: tensor.empty, or linalg.fill.
+static bool isFreshDestination(Operation *op) {
+  return isa<tensor::EmptyOp, linalg::FillOp>(op) && op->getNumResults() == 1;
+}
+
+unsigned remat::splitSharedDestinations(Block &body) {
+  unsigned split = 0;
+  // Each round copies the shared destinations of the ops then in the body;
+  // a copied fill's own destination is shared until the next round.
+  for (bool changed = true; changed;) {
+    changed = false;
+    SmallVector<Operation *> ops;
+    for (Operation &op : body)
+      ops.push_back(&op);
+    for (Operation *op : ops) {
+      auto dps = dyn_cast<DestinationStyleOpInterface>(op);
+      if (!dps || !dps.hasPureTensorSemantics())
+        continue;
+      for (OpOperand &init : dps.getDpsInitsMutable()) {
+        Operation *def = init.get().getDefiningOp();
+        if (!def || def->getBlock() != &body || !isFreshDestination(def) ||
+            init.get().hasOneUse())
+          continue;
+        OpBuilder builder(op);
+        init.set(builder.clone(*def)->getResult(0));
+        ++split;
+        changed = true;
+      }
+    }
+  }
+  if (split)
+    eraseDeadOps(body);
+  return split;
 }
 
 /// The copies of the plan's offloaded values (OffloadModel.h).

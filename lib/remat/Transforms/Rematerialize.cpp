@@ -90,6 +90,7 @@ struct RematerializePass
       if (failed(checkSizes(func)))
         return failure();
       eraseDeadOps(func.getBody().front());
+      splitSharedDestinations(func.getBody().front());
     }
     std::optional<JointGraph> graph = JointGraph::build(func);
     if (!graph)
