@@ -58,21 +58,27 @@ def remat_compile(tool, src, policy, work):
     return out["peak_bytes"], out["plan_peak_bytes"], json.dumps(out["outputs"])
 
 
-def iree(bindir, src, rewritten, work, tag):
-    vmfb = os.path.join(work, f"{tag}.vmfb")
-    run([os.path.join(bindir, "iree-compile"), rewritten, "--iree-hal-target-device=local",
-         "--iree-hal-local-target-device-backends=llvm-cpu", "-o", vmfb])
-    text = open(src).read()  # the signature, in the importer's custom form
+def iree_inputs(text, work, tag):
+    """The step's inputs as .npy files (the same for every policy: seeded),
+    from the signature of the importer's module `text`, and the paths its
+    outputs go to: (--input flags, output paths)."""
     sig = re.search(r"func\.func @train_step\((.*?)\)\s*->", text, re.S).group(1)
     rng = np.random.default_rng(0)
     args = []
     for i, t in enumerate(re.findall(r"tensor<([^>]*)>", sig)):
         *dims, _ = t.split("x")
-        path = os.path.join(work, f"in{i}.npy")
+        path = os.path.join(work, f"{tag}-in{i}.npy")
         np.save(path, (rng.standard_normal([int(d) for d in dims]) * 0.1).astype(np.float32))
         args.append(f"--input=@{path}")
     nout = text[text.index("@train_step"):].split("{", 1)[0].count("tensor<") - len(args)
-    outs = [os.path.join(work, f"{tag}-out{i}.npy") for i in range(nout)]
+    return args, [os.path.join(work, f"{tag}-out{i}.npy") for i in range(nout)]
+
+
+def iree(bindir, rewritten, inputs, work, tag):
+    args, outs = inputs
+    vmfb = os.path.join(work, f"{tag}.vmfb")
+    run([os.path.join(bindir, "iree-compile"), rewritten, "--iree-hal-target-device=local",
+         "--iree-hal-local-target-device-backends=llvm-cpu", "-o", vmfb])
     r = run([os.path.join(bindir, "iree-run-module"), f"--module={vmfb}", "--device=local-sync",
              "--function=train_step", "--print_statistics", *args,
              *[f"--output=@{o}" for o in outs]])
@@ -119,15 +125,19 @@ def main():
                         continue
                 if not os.path.exists(src):
                     continue
+                text = open(src).read()
+                tag = f"{model}-{dialect}"
+                inputs = None if a.no_iree else iree_inputs(text, work, tag)
+                # remat-compile lowers linalg, tensor, arith and math, not the
+                # global RNG state torch-mlir keeps in ml_program.
+                compiles = dialect == "linalg" and "ml_program." not in text
                 digests = {}
                 for policy in POLICIES:
                     rewritten = os.path.join(work, f"{model}.{dialect}.{policy}.mlir")
                     try:
                         p = plan(opt, src, policy, rewritten)
                         rc = "-"
-                        # remat-compile lowers linalg, tensor, arith and math, not the
-                        # global RNG state torch-mlir keeps in ml_program.
-                        if dialect == "linalg" and "ml_program." not in open(src).read():
+                        if compiles:
                             held, planned, outs = remat_compile(tool, src, policy, work)
                             rc = held
                             digests.setdefault("remat-compile", set()).add(outs)
@@ -135,7 +145,7 @@ def main():
                                 failures.append(f"{model}.{dialect} {policy}: plan {planned}, held {held}")
                         ip = "-"
                         if not a.no_iree:
-                            ip, digest = iree(a.iree_bin, src, rewritten, work, f"{model}-{dialect}-{policy}")
+                            ip, digest = iree(a.iree_bin, rewritten, inputs, work, f"{tag}-{policy}")
                             digests.setdefault("iree", set()).add(digest)
                     except Exception as e:  # noqa: BLE001 - reported in the table
                         failures.append(f"{model}.{dialect} {policy}: {e}")

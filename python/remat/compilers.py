@@ -15,9 +15,10 @@ functions are (the loss is result 0). ``dialect="nn"`` goes through
 remat.torch's own converter instead.
 
 What torch-mlir (20261001) cannot lower is refused with its own message:
-a mean cross-entropy over integer labels stops at ``torch.prim.NumToTensor``,
-an unused integer argument at ``torch.vtensor.literal``; the zoo's losses are
-written with float targets (one-hot) for that reason (docs/Compilers.md).
+a mean cross-entropy over integer labels stops at ``torch.prim.NumToTensor``
+(and a first MLP step with ``F.mse_loss`` and an unused integer argument
+stopped at ``torch.vtensor.literal``); the zoo's losses are written with
+float targets (one-hot) for that reason (docs/Compilers.md).
 Random ops (dropout) are traced with a fixed generator state: the imported
 step computes the same masks on every run, so recomputing them is exact.
 """
@@ -25,6 +26,8 @@ step computes the same masks on every run, so recomputing them is exact.
 import argparse
 import math
 import sys
+
+from .models import write_output
 
 __all__ = ["import_step", "zoo_model", "ZOO", "main"]
 
@@ -230,12 +233,7 @@ def main(argv=None):
     parser.add_argument("-o", "--output", default="-")
     args = parser.parse_args(argv)
     module, inputs, loss = zoo_model(args.model, args.layers, args.batch)
-    text = import_step(module, inputs, loss, args.dialect)
-    if args.output == "-":
-        sys.stdout.write(text)
-    else:
-        with open(args.output, "w") as f:
-            f.write(text)
+    write_output(import_step(module, inputs, loss, args.dialect), args.output)
     return 0
 
 

@@ -119,6 +119,15 @@ def mlp(batch=32, sizes=(784, 512, 10), dtype="f32", name="train_step"):
     return f.build(f.mse_loss(x, target))
 
 
+def write_output(text, path):
+    """Writes a command's MLIR to `path`, or to stdout for "-"."""
+    if path == "-":
+        sys.stdout.write(text)
+    else:
+        with open(path, "w") as out:
+            out.write(text)
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = ap.add_subparsers(dest="model", required=True)
@@ -142,11 +151,7 @@ def main(argv=None):
             text = mlp(a.batch, a.sizes, a.dtype)
     except BuildError as e:
         ap.error(str(e))
-    if a.output == "-":
-        sys.stdout.write(text)
-    else:
-        with open(a.output, "w") as out:
-            out.write(text)
+    write_output(text, a.output)
     return 0
 
 

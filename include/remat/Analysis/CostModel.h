@@ -120,9 +120,8 @@ OpCost getOpCost(mlir::Operation *op);
 /// effects and are never cloned. Values the regions capture from above are
 /// inputs of the op like its operands (RecomputeChains.h, forEachInput).
 std::string whyNotRecomputable(mlir::Operation *op);
-/// Which rule makes `op` recomputable: "pure" or "no memory effects in its
-/// regions"; empty where it is not recomputable.
-llvm::StringRef recomputableRule(mlir::Operation *op);
+/// Whether whyNotRecomputable(op) is empty, without building the message.
+bool canRunTwice(mlir::Operation *op);
 
 /// The most bytes the tensors of one function may hold in all, and the most
 /// FLOPs its ops may cost in all: 2^62. Every sum the analyses form (live

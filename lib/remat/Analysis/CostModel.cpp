@@ -285,11 +285,15 @@ static Type firstTensorElementType(Operation *op) {
   return {};
 }
 
-std::string remat::whyNotRecomputable(Operation *op) {
+/// What an unregistered op's rule says after its name.
+static const char kUnknownEffects[] = "its memory effects are unknown";
+
+/// The rule that keeps `op` from running twice, or null where none does:
+/// whyNotRecomputable without the op's name, so that the callers on hot
+/// paths (getOpCost, canRunTwice) allocate nothing.
+static const char *ruleAgainstRunningTwice(Operation *op) {
   if (!op->isRegistered())
-    return "an op of an unregistered dialect ('" +
-           op->getName().getStringRef().str() +
-           "'): its memory effects are unknown";
+    return kUnknownEffects;
   if (op->getNumResults() == 0)
     return "the op has no results";
   if (op->getNumSuccessors() > 0 || op->hasTrait<OpTrait::IsTerminator>())
@@ -299,13 +303,21 @@ std::string remat::whyNotRecomputable(Operation *op) {
                ? "the op has memory effects"
                : "the op or an op in its regions has memory effects (or does "
                  "not declare them: neither Pure nor RecursiveMemoryEffects)";
-  return "";
+  return nullptr;
 }
 
-StringRef remat::recomputableRule(Operation *op) {
-  if (!whyNotRecomputable(op).empty())
+bool remat::canRunTwice(Operation *op) {
+  return !ruleAgainstRunningTwice(op);
+}
+
+std::string remat::whyNotRecomputable(Operation *op) {
+  const char *rule = ruleAgainstRunningTwice(op);
+  if (!rule)
     return "";
-  return op->getNumRegions() == 0 ? "pure" : "no memory effects in its regions";
+  if (rule == kUnknownEffects)
+    return "an op of an unregistered dialect ('" +
+           op->getName().getStringRef().str() + "'): " + rule;
+  return rule;
 }
 
 /// A linalg structured op: FLOPs are the iteration space times the
@@ -380,7 +392,7 @@ static bool costTosaGemm(Operation *op, OpCost &cost) {
 OpCost remat::getOpCost(Operation *op) {
   OpCost cost;
   cost.elementType = firstTensorElementType(op);
-  cost.recomputable = whyNotRecomputable(op).empty();
+  cost.recomputable = canRunTwice(op);
   if (auto costed = dyn_cast<CostOpInterface>(op)) {
     cost.flops = costed.getFlops();
     cost.bytesRead = costed.getBytesRead();

@@ -21,17 +21,18 @@ using namespace remat;
 
 bool remat::isDonatedDestination(Value value) {
   Operation *def = value.getDefiningOp();
-  if (!def || !isa<RankedTensorType>(value.getType()) || !value.hasOneUse() ||
-      def->hasTrait<OpTrait::ConstantLike>() ||
-      getPolicyOverride(def) != PolicyOverride::None ||
-      !whyNotRecomputable(def).empty())
+  if (!def || !isa<RankedTensorType>(value.getType()) || !value.hasOneUse())
     return false;
   OpOperand &use = *value.use_begin();
   auto dps = dyn_cast<DestinationStyleOpInterface>(use.getOwner());
-  return dps && use.getOwner()->getBlock() == def->getBlock() &&
-         dps.hasPureTensorSemantics() && dps->getNumResults() == 1 &&
-         dps.getNumDpsInits() == 1 && dps.isDpsInit(&use) &&
-         dps->getResult(0).getType() == value.getType();
+  if (!dps || use.getOwner()->getBlock() != def->getBlock() ||
+      !dps.hasPureTensorSemantics() || dps->getNumResults() != 1 ||
+      dps.getNumDpsInits() != 1 || !dps.isDpsInit(&use) ||
+      dps->getResult(0).getType() != value.getType())
+    return false;
+  // Its producer must run again for each clone of the consumer.
+  return !def->hasTrait<OpTrait::ConstantLike>() &&
+         getPolicyOverride(def) == PolicyOverride::None && canRunTwice(def);
 }
 
 OpOperand *remat::getAliasedOperand(Operation *op) {

@@ -513,7 +513,7 @@ void Planner::selectCheapValues() {
       Type element = getElementTypeOrSelf(value.getType());
       double threshold =
           options.device.ridgePoint(element) * options.selectiveThreshold;
-      double perByte = bytes ? static_cast<double>(flops) / bytes : INFINITY;
+      double perByte = static_cast<double>(flops) / bytes;
       if (perByte > threshold) {
         reasons[value] = llvm::formatv("expensive: {0:F1} recompute FLOPs "
                                        "per byte > threshold {1:F1}",
