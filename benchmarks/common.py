@@ -7,21 +7,12 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "python"))
-from remat.models import GPT_DEFAULTS  # noqa: E402
+from remat.models import GPT_DEFAULTS, write_output  # noqa: E402
 
 # The GPT shapes (sequence, hidden, dtype) of the optimality benchmarks
 # (exact_gap.py, certified_gap.py).
 GPT_SHAPES = [(seq, hidden, dtype) for dtype in ("f32", "bf16")
               for seq, hidden in ((1024, 1024), (2048, 2048), (4096, 4096), (1024, 4096))]
-
-
-def write_text(path, text):
-    """Writes a generator's output to `path`, or to stdout for "-"."""
-    if path == "-":
-        sys.stdout.write(text)
-    else:
-        with open(path, "w") as out:
-            out.write(text)
 
 
 def add_model_args(ap, layers=GPT_DEFAULTS["layers"], seq=GPT_DEFAULTS["seq"],

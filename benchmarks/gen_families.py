@@ -167,7 +167,7 @@ def main():
     ap.add_argument("-o", "--output", default="-")
     a = ap.parse_args()
     text = generate(a.family, a.seed, a.dtype)
-    common.write_text(a.output, text)
+    common.write_output(text, a.output)
 
 
 if __name__ == "__main__":

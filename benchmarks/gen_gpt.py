@@ -116,7 +116,7 @@ def main(argv=None):
                         a.ffn or 4 * a.hidden, a.dtype, a.dropout, not a.no_blocks, a.forward_only)
     except BuildError as e:
         ap.error(str(e))
-    common.write_text(a.output, text)
+    common.write_output(text, a.output)
 
 
 if __name__ == "__main__":

@@ -203,7 +203,7 @@ def main():
     a = ap.parse_args()
     if not a.check:
         text = generate(a.seed, forward_only=a.forward_only)
-        common.write_text(a.output, text)
+        common.write_output(text, a.output)
         return 0
     failures = []
     with tempfile.TemporaryDirectory() as tmp:
