@@ -4,6 +4,7 @@
 
 #include "remat/Analysis/RematEnums.h"
 #include "remat/Dialect/NN/NNDialect.h"
+#include "remat/Dialect/Remat/RematDialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"

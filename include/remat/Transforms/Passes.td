@@ -185,6 +185,9 @@ def Rematerialize : Pass<"rematerialize", "::mlir::func::FuncOp"> {
     Statistic<"numFrontierPoints", "frontier-points",
               "points on auto's Pareto frontiers">,
   ];
+  // Offloading plans create remat.offload and remat.prefetch, in functions
+  // that may hold no op of the remat dialect (torch-mlir's imports).
+  let dependentDialects = ["::remat::RematDialect"];
 }
 
 def PrintMemoryPlan : Pass<"remat-print-memory-plan", "::mlir::func::FuncOp"> {
