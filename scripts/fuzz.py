@@ -601,9 +601,9 @@ MUTATORS = [  # (weight, mutator)
 UPSTREAM_CRASHERS = [
     re.compile(r"array<\s*index\b"),  # DenseArrayAttr of index: FloatType::getWidth()
     # An integer array attribute given a float (linalg.transpose's
-    # `permutation = [1e309, 0]`): upstream mlir-opt crashes the same way in
-    # Attribute::getContext().
-    re.compile(r"(permutation|dimensions)\s*=\s*\[[^\]]*[0-9][eE.]"),
+    # `permutation = [1e309, 0]` or `[1, nan]`): upstream mlir-opt crashes
+    # the same way in Attribute::getContext().
+    re.compile(r"(permutation|dimensions)\s*=\s*\[[^\]]*([0-9][eE.]|nan|inf)"),
 ]
 
 
