@@ -174,6 +174,12 @@ def Rematerialize : Pass<"rematerialize", "::mlir::func::FuncOp"> {
            /*default=*/"\"1\"",
            "selective: recompute when recompute FLOPs per byte freed are at "
            "most this many times the device's ridge point">,
+    Option<"fence", "fence", "std::string", /*default=*/"\"\"",
+           "an optimization barrier (<dialect>.optimization_barrier) that "
+           "each value a recompute chain reads without recomputing it goes "
+           "through, so that a downstream compiler's CSE does not merge the "
+           "clones back into the forward: util.optimization_barrier for "
+           "IREE, stablehlo.optimization_barrier for XLA (empty: none)">,
   ];
   let statistics = [
     Statistic<"numPlans", "plans", "plans made (the policy's and the fixed "

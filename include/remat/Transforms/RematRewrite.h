@@ -9,6 +9,13 @@
 
 namespace remat {
 
+/// A recomputed op the rewrite made, and the backward op it was made before
+/// (the first backward reader of the value whose chain it belongs to).
+struct RecomputedOp {
+  mlir::Operation *clone;
+  mlir::Operation *before;
+};
+
 /// Erases the ops of `body` whose results are unused and that have no side
 /// effects, last first, so that chains of them go too.
 /// --rematerialize and --nn-autodiff run it first: a dead op feeds neither
@@ -33,8 +40,21 @@ unsigned splitSharedDestinations(mlir::Block &body);
 /// to clones of their producer chains, made once and shared, except that at
 /// the reclone op of a value of `plan.reclone` its chain's clones are made
 /// anew for the reads from there on (Rematerialize.cpp). PlanSimulator
-/// replays exactly this.
-void applyRematPlan(const JointGraph &graph, const RematPlan &plan);
+/// replays exactly this. Returns the clones it made.
+llvm::SmallVector<RecomputedOp> applyRematPlan(const JointGraph &graph,
+                                               const RematPlan &plan);
+
+/// Makes each of the `recomputed` ops read the values it does not itself
+/// recompute (kept activations, arguments; not constants) through an op
+/// named `fence` (one operand, one result of its type; e.g. IREE's
+/// util.optimization_barrier, XLA's stablehlo.optimization_barrier): one
+/// fence per value and chain, made before the chain's first reader. The
+/// clones are then not twins of the forward's ops, which a downstream
+/// compiler's CSE would merge back into the forward, undoing the plan. The
+/// fence is an identity that costs nothing; remat's figures (the report's)
+/// are taken before it. Returns the number of fence ops made.
+unsigned fenceRecomputedOps(llvm::ArrayRef<RecomputedOp> recomputed,
+                            llvm::StringRef fence);
 
 } // namespace remat
 

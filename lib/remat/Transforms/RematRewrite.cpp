@@ -14,6 +14,10 @@
 /// of the function as the clones leave it: the plan simulator's), offloads
 /// first at one point, and its reads from the prefetch point on read the
 /// prefetch.
+///
+/// fenceRecomputedOps then makes the clones read what they do not recompute
+/// through a fence op, so that a downstream compiler's CSE, which would see
+/// twins of the forward's ops, cannot merge them back.
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,6 +30,7 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Builders.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "mlir/Interfaces/DestinationStyleOpInterface.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -65,6 +70,7 @@ public:
     });
     OpBuilder builder(user);
     Operation *clone = builder.clone(*def, mapping);
+    made.push_back({clone, user});
     for (auto [original, copy] :
          llvm::zip_equal(def->getResults(), clone->getResults()))
       if (!plan.kept.contains(original) || isDonatedDestination(original))
@@ -82,6 +88,9 @@ public:
         forget(input);
     });
   }
+
+  /// Each clone made, with the backward op it was made before, in order.
+  SmallVector<RecomputedOp> made;
 
 private:
   const JointGraph &graph;
@@ -179,7 +188,8 @@ static void insertOffloads(Block *body, const RematPlan &plan) {
   }
 }
 
-void remat::applyRematPlan(const JointGraph &graph, const RematPlan &plan) {
+SmallVector<RecomputedOp> remat::applyRematPlan(const JointGraph &graph,
+                                                const RematPlan &plan) {
   ChainCloner cloner(graph, plan);
   Operation *terminator = graph.getOps().back();
   llvm::DenseMap<Operation *, SmallVector<Value>> reclonesAt;
@@ -203,4 +213,42 @@ void remat::applyRematPlan(const JointGraph &graph, const RematPlan &plan) {
     });
   }
   insertOffloads(terminator->getBlock(), plan);
+  return std::move(cloner.made);
+}
+
+unsigned remat::fenceRecomputedOps(ArrayRef<RecomputedOp> recomputed,
+                                   StringRef fence) {
+  if (fence.empty())
+    return 0;
+  llvm::SmallPtrSet<Operation *, 32> clones;
+  for (const RecomputedOp &r : recomputed)
+    clones.insert(r.clone);
+  // One fence per value and chain (the clones made before one backward op),
+  // made before the chain's first reader of the value.
+  llvm::DenseMap<std::pair<Operation *, Value>, Value> fences;
+  for (const RecomputedOp &r : recomputed) {
+    SmallVector<Value> inputs;
+    forEachInput(r.clone, [&](Value input) {
+      Operation *def = input.getDefiningOp();
+      if (!(def && (clones.contains(def) ||
+                    def->hasTrait<OpTrait::ConstantLike>())))
+        inputs.push_back(input);
+    });
+    for (Value input : inputs) {
+      Value &fenced = fences[{r.before, input}];
+      if (!fenced) {
+        OpBuilder builder(r.clone);
+        OperationState state(input.getLoc(), fence);
+        state.addOperands(input);
+        state.addTypes(input.getType());
+        fenced = builder.create(state)->getResult(0);
+      }
+      r.clone->walk([&](Operation *nested) {
+        for (OpOperand &use : nested->getOpOperands())
+          if (use.get() == input)
+            use.set(fenced);
+      });
+    }
+  }
+  return fences.size();
 }

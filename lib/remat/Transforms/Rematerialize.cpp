@@ -76,6 +76,42 @@ struct RematerializePass
     }
   }
 
+  /// fence= names an optimization barrier the rewrite can make: registered,
+  /// or of a dialect the context does not know while it allows unregistered
+  /// ones.
+  LogicalResult checkFence(func::FuncOp func,
+                           std::optional<PlanError> &error) {
+    if (fence.empty())
+      return success();
+    MLIRContext *context = func.getContext();
+    StringRef name = fence;
+    auto [dialect, op] = name.split('.');
+    std::string message;
+    if (dialect.empty() || op != "optimization_barrier")
+      // Any other op might compute something: the clones would read its
+      // result as their inputs' values.
+      message = "fence=" + fence +
+                ": not an optimization barrier (<dialect>.optimization_barrier, "
+                "an identity the compiler does not look through: "
+                "util.optimization_barrier for IREE, "
+                "stablehlo.optimization_barrier for XLA)";
+    else if (!RegisteredOperationName::lookup(name, context)) {
+      if (Dialect *loaded = context->getLoadedDialect(dialect);
+          loaded && !loaded->allowsUnknownOperations())
+        message = "fence=" + fence + ": dialect '" + dialect.str() +
+                  "' has no such op";
+      else if (!context->allowsUnregisteredDialects())
+        message = "fence=" + fence +
+                  ": the op is not registered and unregistered dialects are "
+                  "not allowed (--allow-unregistered-dialect)";
+    }
+    if (message.empty())
+      return success();
+    error = PlanError{"options", message, func};
+    error->option = "fence";
+    return func.emitError(message);
+  }
+
   LogicalResult rematerialize(func::FuncOp func,
                               std::optional<PlanError> &error) {
     if (!checked->planner) {
@@ -83,6 +119,8 @@ struct RematerializePass
       error->option = checked->option;
       return func.emitError(checked->error);
     }
+    if (failed(checkFence(func, error)))
+      return failure();
     // The certificate is the report's: asked for only with one.
     PlannerOptions options = *checked->planner;
     options.certify = !report.empty();
@@ -116,7 +154,7 @@ struct RematerializePass
                             << context.getNumSimulations()
                             << " simulations\n");
     if (report.empty()) {
-      applyRematPlan(*graph, *plan);
+      fenceRecomputedOps(applyRematPlan(*graph, *plan), fence);
       return success();
     }
 
@@ -135,9 +173,12 @@ struct RematerializePass
       baseline.peakBytes += repeated * baselineHeld;
     }
     describeRecomputeCosts(*graph, options.device, *plan);
-    applyRematPlan(*graph, *plan);
+    SmallVector<RecomputedOp> recomputed = applyRematPlan(*graph, *plan);
     FunctionStats result =
         computeFunctionStats(func, options.device, options.results);
+    // (Fences after the figures: they are identities that cost nothing.)
+    if (!fence.empty())
+      fenceRecomputedOps(recomputed, fence);
     result.peakBytes += repeated * plan->heldBytes;
     llvm::json::Object object =
         buildReport(func, options.policy, options.device, baseline, result,
