@@ -26,9 +26,9 @@ import subprocess
 import sys
 import tempfile
 
-import numpy as np
-
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "python"))
+from remat import iree as riree  # noqa: E402
 POLICIES = ("none", "selective", "dots", "dots-no-batch")
 
 
@@ -39,11 +39,13 @@ def run(cmd, **kw):
     return r
 
 
-def plan(opt, src, policy, out):
+def plan(opt, src, policy, out, fence):
     # Generic form: IREE's newer MLIR reads it where remat's MLIR 22 custom
-    # form of a TOSA op (tosa.const_shape) has changed since.
-    r = run([opt, src, f"--rematerialize=policy={policy} report=-", "--mlir-print-op-generic",
-             "-o", out])
+    # form of a TOSA op (tosa.const_shape) has changed since. The fence
+    # keeps IREE's CSE from merging the clones back into the forward.
+    fenced = f" fence={fence}" if fence else ""
+    r = run([opt, src, f"--rematerialize=policy={policy} report=-{fenced}",
+             "--mlir-print-op-generic", "-o", out])
     report = json.loads(r.stdout.splitlines()[0])
     res = report["result"]
     return {"plan": res["peak_bytes"], "recompute_flops": res["recompute_flops"],
@@ -58,33 +60,29 @@ def remat_compile(tool, src, policy, work):
     return out["peak_bytes"], out["plan_peak_bytes"], json.dumps(out["outputs"])
 
 
-def iree_inputs(text, work, tag):
-    """The step's inputs as .npy files (the same for every policy: seeded),
-    from the signature of the importer's module `text`, and the paths its
-    outputs go to: (--input flags, output paths)."""
-    sig = re.search(r"func\.func @train_step\((.*?)\)\s*->", text, re.S).group(1)
-    rng = np.random.default_rng(0)
-    args = []
-    for i, t in enumerate(re.findall(r"tensor<([^>]*)>", sig)):
-        *dims, _ = t.split("x")
-        path = os.path.join(work, f"{tag}-in{i}.npy")
-        np.save(path, (rng.standard_normal([int(d) for d in dims]) * 0.1).astype(np.float32))
-        args.append(f"--input=@{path}")
-    nout = text[text.index("@train_step"):].split("{", 1)[0].count("tensor<") - len(args)
-    return args, [os.path.join(work, f"{tag}-out{i}.npy") for i in range(nout)]
-
-
-def iree(bindir, rewritten, inputs, work, tag):
-    args, outs = inputs
-    vmfb = os.path.join(work, f"{tag}.vmfb")
-    run([os.path.join(bindir, "iree-compile"), rewritten, "--iree-hal-target-device=local",
-         "--iree-hal-local-target-device-backends=llvm-cpu", "-o", vmfb])
-    r = run([os.path.join(bindir, "iree-run-module"), f"--module={vmfb}", "--device=local-sync",
-             "--function=train_step", "--print_statistics", *args,
-             *[f"--output=@{o}" for o in outs]])
-    peak = int(re.search(r"DEVICE_LOCAL:\s*(\d+)B peak", r.stdout + r.stderr).group(1))
-    digest = b"".join(np.load(o).tobytes() for o in outs)
-    return peak, digest
+def budget_rows(a, text, model, dialect, none_peak, opt, tools, work, failures):
+    """One row per fraction of --budgets: the budget in IREE's figure,
+    fit_budget's rounds (plan peak -> IREE peak) and what it chose."""
+    for fraction in a.budgets.split(","):
+        budget = int(none_peak * float(fraction))
+        sub = os.path.join(work, f"{model}-{dialect}-fit{fraction}")
+        os.makedirs(sub, exist_ok=True)
+        try:
+            fit = riree.fit_budget(text, budget, sub, remat_opt=opt, tools=tools)
+        except riree._planner.BudgetError as refused:
+            print(f"| {model} | {dialect} | budget {fraction} x none = {budget:,} | refused: "
+                  f"least IREE peak measured {refused.least_peak:,} |")
+            continue
+        rounds = "; ".join(f"{e['plan_peak_bytes']:,} -> {e['iree_peak_bytes']:,}"
+                           for e in fit["rounds"])
+        chosen = fit["chosen"]
+        print(f"| {model} | {dialect} | budget {fraction} x none = {budget:,} | "
+              f"{len(fit['rounds'])} rounds: {rounds} | chosen IREE peak "
+              f"{chosen['iree_peak_bytes']:,} ({chosen['iree_peak_bytes'] / budget:.3f} of the "
+              f"budget), recompute FLOPs {chosen['recompute_flops']:,} |")
+        if chosen["iree_peak_bytes"] > budget:
+            failures.append(f"{model}.{dialect} budget {budget}: IREE peak "
+                            f"{chosen['iree_peak_bytes']}")
 
 
 def main():
@@ -99,6 +97,12 @@ def main():
     ap.add_argument("--bin", default=os.path.join(ROOT, "build", "bin"))
     ap.add_argument("--iree-bin", default=os.path.dirname(sys.executable))
     ap.add_argument("--no-iree", action="store_true")
+    ap.add_argument("--fence", default=riree.FENCE,
+                    help="remat-opt's fence= for the IREE build ('': none; IREE's CSE then "
+                         "merges the clones back and its peak does not move)")
+    ap.add_argument("--budgets", default="",
+                    help="comma-separated fractions of IREE's policy-none peak: for each, "
+                         "remat.iree.fit_budget's rounds and the IREE peak it reached")
     ap.add_argument("--check", action="store_true")
     ap.add_argument("--tolerance", type=float, default=0.03,
                     help="--check: most relative gap between the plan and remat-compile's bytes")
@@ -127,15 +131,21 @@ def main():
                     continue
                 text = open(src).read()
                 tag = f"{model}-{dialect}"
-                inputs = None if a.no_iree else iree_inputs(text, work, tag)
+                inputs = None if a.no_iree else riree.step_inputs(text, work)
+                tools = None if a.no_iree else riree.find_tools(a.iree_bin)
                 # remat-compile lowers linalg, tensor, arith and math, not the
                 # global RNG state torch-mlir keeps in ml_program.
-                compiles = dialect == "linalg" and "ml_program." not in text
-                digests = {}
+                # (Nor IREE's own ops, which a JAX step keeps from IREE's
+                # input phase: iree_linalg_ext.scatter.)
+                compiles = (dialect == "linalg" and "ml_program." not in text
+                            and "iree_linalg_ext." not in text)
+                digests, iree_peaks, recomputing = {}, {}, []
                 for policy in POLICIES:
                     rewritten = os.path.join(work, f"{model}.{dialect}.{policy}.mlir")
                     try:
-                        p = plan(opt, src, policy, rewritten)
+                        p = plan(opt, src, policy, rewritten, a.fence)
+                        if p["recomputed"]:
+                            recomputing.append(policy)
                         rc = "-"
                         if compiles:
                             held, planned, outs = remat_compile(tool, src, policy, work)
@@ -145,7 +155,9 @@ def main():
                                 failures.append(f"{model}.{dialect} {policy}: plan {planned}, held {held}")
                         ip = "-"
                         if not a.no_iree:
-                            ip, digest = iree(a.iree_bin, rewritten, inputs, work, f"{tag}-{policy}")
+                            ip, digest = riree.compile_and_run(rewritten, inputs, work,
+                                                               f"{tag}-{policy}", tools=tools)
+                            iree_peaks[policy] = ip
                             digests.setdefault("iree", set()).add(digest)
                     except Exception as e:  # noqa: BLE001 - reported in the table
                         failures.append(f"{model}.{dialect} {policy}: {e}")
@@ -159,6 +171,15 @@ def main():
                       f"{'bit-identical' if same else 'DIFFER'} ({', '.join(sorted(digests))}) |")
                 if not same:
                     failures.append(f"{model}.{dialect}: outputs differ between policies")
+                # The fence's point: IREE's peak moves where a plan recomputes.
+                if (a.fence and recomputing and "none" in iree_peaks
+                        and all(iree_peaks[p] == iree_peaks["none"] for p in recomputing
+                                if p in iree_peaks)):
+                    failures.append(f"{model}.{dialect}: IREE's peak moved under no plan "
+                                    f"that recomputes ({', '.join(recomputing)})")
+                if a.budgets and "none" in iree_peaks:
+                    budget_rows(a, text, model, dialect, iree_peaks["none"], opt, tools, work,
+                                failures)
     for f in failures:
         print("FAIL:", f, file=sys.stderr)
     if a.check:

@@ -29,7 +29,8 @@ import sys
 
 from .models import write_output
 
-__all__ = ["import_step", "zoo_model", "ZOO", "main"]
+__all__ = ["import_step", "import_jax_step", "zoo_model", "jax_zoo_model", "ZOO", "JAX_ZOO",
+           "main"]
 
 ZOO = ("mlp", "gpt", "gpt-sdpa", "cnn", "dropout-mlp", "lstm")
 
@@ -221,17 +222,96 @@ def import_step(module, inputs, loss, dialect="linalg", train=True):
     return text
 
 
+JAX_ZOO = ("jax-mlp", "jax-gpt")
+
+
+def jax_zoo_model(name, layers=2, batch=4, seed=0):
+    """(loss, params, inputs) of one of the JAX zoo's models (remat.jax_models:
+    the MLP, and the GPT with integer tokens)."""
+    import jax
+
+    from . import jax_models
+
+    key = jax.random.PRNGKey(seed)
+    if name == "jax-mlp":
+        params = jax_models.mlp_params(key, [64, 256, 256, 64])
+        x = jax.random.normal(jax.random.fold_in(key, 1), (batch * 8, 64))
+        return jax_models.mlp_loss, params, (x, jax.numpy.zeros_like(x))
+    if name == "jax-gpt":
+        heads = 4
+        params = jax_models.gpt_params(key, layers=layers, hidden=64, heads=heads, vocab=128,
+                                       seq=32)
+        tokens = jax_models.gpt_tokens(jax.random.fold_in(key, 1), batch=batch, seq=32,
+                                       vocab=128)
+        return (lambda p, t: jax_models.gpt_loss(p, t, heads=heads)), params, (tokens,)
+    raise ValueError(f"unknown JAX model {name!r}; the zoo has {', '.join(JAX_ZOO)}")
+
+
+def import_jax_step(loss, params, *inputs, iree_compile=None):
+    """A JAX training step (`jax.value_and_grad(loss)` at `params`, `inputs`)
+    as linalg on tensors: JAX lowers it to StableHLO, IREE's input phase
+    (``iree-compile --iree-input-type=stablehlo --compile-to=input``) to
+    upstream linalg, tensor, arith and math ops in a ``util.func``, which
+    becomes ``func.func @train_step`` (arguments: the parameters' leaves,
+    then the inputs; results: the loss, then the gradients' leaves). Printed
+    in generic form: IREE's own ops that the input phase keeps (an
+    embedding gradient's ``iree_linalg_ext.scatter``) parse in remat-opt
+    only so, as opaque ops it never recomputes. Raises RuntimeError where
+    the function holds IREE ops of its runtime dialects (util, flow, hal,
+    stream) besides util.func and util.return."""
+    import os
+    import re
+    import subprocess
+    import tempfile
+
+    import jax
+
+    from . import iree as _iree
+
+    stablehlo = jax.jit(jax.value_and_grad(loss)).lower(params, *inputs).as_text()
+    compiler = iree_compile or _iree.find_tools()[0]
+    with tempfile.TemporaryDirectory(prefix="remat-jax-") as tmp:
+        src = os.path.join(tmp, "step.stablehlo.mlir")
+        with open(src, "w") as f:
+            f.write(stablehlo)
+        r = subprocess.run([compiler, src, "--iree-input-type=stablehlo", "--compile-to=input",
+                            "--mlir-print-op-generic"], capture_output=True, text=True)
+    if r.returncode:
+        raise RuntimeError("IREE's input phase refused the step: " + r.stderr.strip()[-1500:])
+    text = r.stdout
+    functions = text.count('"util.func"')
+    if functions != 1:
+        raise RuntimeError(f"IREE's input phase made {functions} util.func functions; "
+                           "remat.compilers expects one")
+    text = text.replace('"util.func"', '"func.func"').replace('"util.return"', '"func.return"')
+    text = re.sub(r'("func\.func"\(\) <\{[^{]*?sym_name = )"[^"]*"', r'\1"train_step"', text,
+                  count=1)
+    left = sorted(set(re.findall(r'"((?:util|flow|hal|stream)\.\w+)"', text)))
+    if left:
+        raise RuntimeError("IREE's input phase left ops of IREE's runtime dialects in the "
+                           f"step: {', '.join(left)}")
+    return text
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(
         prog="python -m remat.compilers",
         description="A PyTorch training step of the zoo as MLIR (linalg, tosa or nn) "
                     "for remat-opt and IREE.")
-    parser.add_argument("--model", choices=ZOO, default="gpt")
+    parser.add_argument("--model", choices=ZOO + JAX_ZOO, default="gpt",
+                        help="jax-*: a JAX step through StableHLO and IREE's input phase "
+                             "(--dialect linalg only)")
     parser.add_argument("--dialect", choices=("linalg", "tosa", "nn"), default="linalg")
     parser.add_argument("--layers", type=int, default=2)
     parser.add_argument("--batch", type=int, default=4)
     parser.add_argument("-o", "--output", default="-")
     args = parser.parse_args(argv)
+    if args.model in JAX_ZOO:
+        if args.dialect != "linalg":
+            parser.error("a JAX step comes as linalg (IREE's input phase): --dialect linalg")
+        loss, params, inputs = jax_zoo_model(args.model, args.layers, args.batch)
+        write_output(import_jax_step(loss, params, *inputs), args.output)
+        return 0
     module, inputs, loss = zoo_model(args.model, args.layers, args.batch)
     write_output(import_step(module, inputs, loss, args.dialect), args.output)
     return 0

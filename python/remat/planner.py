@@ -95,7 +95,7 @@ def find_remat_opt():
 def plan(text, policy="auto", budget=None, max_overhead=None, device="cpu", remat_opt=None,
          timeout=600, reclone=False, result_buffers="defined", certificate="cover",
          offload=False, host_budget=None, skip_useless=True, pareto=False,
-         repeat=1):
+         repeat=1, fence=None, output=None, generic=False):
     """Runs --rematerialize on the joint function `text`; returns the report
     (a dict, with `planning_time_s` added: remat-opt's wall time).
 
@@ -132,7 +132,13 @@ def plan(text, policy="auto", budget=None, max_overhead=None, device="cpu", rema
 
     repeat: remat-opt's repeat= (the function is one iteration of a loop
     run `repeat` times, a rolled scan's body: the peaks count what the
-    forward holds into the backward repeat - 1 more times)."""
+    forward holds into the backward repeat - 1 more times).
+
+    fence: remat-opt's fence= (an op each recompute chain reads its kept
+    inputs through, e.g. "util.optimization_barrier", so that a downstream
+    compiler's CSE keeps the clones). output: a path the rewritten module is
+    written to (generic: in MLIR's generic form, which newer MLIR versions
+    read where a custom form has changed)."""
     options = [f"policy={policy}", f"reclone={'true' if reclone else 'false'}",
                f"result-buffers={result_buffers}", f"certificate={certificate}"]
     if budget is not None:
@@ -149,6 +155,8 @@ def plan(text, policy="auto", budget=None, max_overhead=None, device="cpu", rema
         options.append("pareto=true")
     if repeat != 1:
         options.append(f"repeat={repeat}")
+    if fence:
+        options.append(f"fence={fence}")
     with tempfile.TemporaryDirectory(prefix="remat-plan-") as tmp:
         src, report = os.path.join(tmp, "joint.mlir"), os.path.join(tmp, "report.json")
         with open(src, "w") as f:
@@ -162,7 +170,9 @@ def plan(text, policy="auto", budget=None, max_overhead=None, device="cpu", rema
             options.append(f"device={device}")
         options.append(f"report={report}")
         cmd = [remat_opt or find_remat_opt(), src, "--mlir-print-op-on-diagnostic=false",
-               f"--rematerialize={' '.join(options)}", "-o", os.devnull]
+               f"--rematerialize={' '.join(options)}", "-o", output or os.devnull]
+        if generic:
+            cmd.append("--mlir-print-op-generic")
         start = time.perf_counter()
         try:
             proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
