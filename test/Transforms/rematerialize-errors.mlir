@@ -9,8 +9,9 @@
 // DEVICE: unknown device 'tpu'; expected h200, h100, gh200, a100, cpu, or device-file=<json>
 // DEVFILE: cannot read device file '{{.*}}does-not-exist.json'
 
-// full needs checkpoint blocks.
-// expected-error @+1 {{policy 'full' needs checkpoint blocks, but no forward op has a 'remat.block' attribute}}
+// full needs checkpoint blocks: no marks, and no layers to find (no
+// sequence of forward ops repeats).
+// expected-error @+1 {{policy 'full' needs checkpoint blocks: no forward op has a 'remat.block' attribute, and no sequence of forward ops repeats}}
 func.func @no_blocks(%x: tensor<8x16xf32>, %t: tensor<8x16xf32>) -> (tensor<f32>, tensor<8x16xf32>) {
   %a = nn.gelu %x : tensor<8x16xf32>
   %l = nn.mse_loss %a, %t : tensor<8x16xf32>, tensor<8x16xf32> -> tensor<f32>

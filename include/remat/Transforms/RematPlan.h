@@ -114,6 +114,12 @@ struct PlanReport {
   /// kept, recomputed or, where its copies free device bytes, offloaded)
   /// evaluated exactly, or 0 where the space was searched.
   uint64_t offloadPlans = 0;
+  /// full / sqrt: where the checkpoint blocks came from ("marks": remat.block
+  /// attributes; "inferred": inferCheckpointBlocks, LayerBoundaries.h),
+  /// the blocks, and for inferred ones the ops of each that depend on an
+  /// argument and the activations live into the first.
+  std::string blockSource;
+  unsigned blocks = 0, opsPerBlock = 0, liveAtBoundaries = 0;
 };
 
 struct RematPlan {

@@ -29,6 +29,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "remat/Transforms/RematPlanner.h"
+
+#include "remat/Analysis/LayerBoundaries.h"
 #include "remat/Transforms/OffloadPlanner.h"
 
 #include "remat/Analysis/MemoryPlan.h"
@@ -338,16 +340,38 @@ bool Planner::proposeBlockBoundaries() {
     if (graph.isForward(op))
       if (std::optional<int64_t> block = getCheckpointBlock(op))
         blockRank.emplace(*block, 0);
+  // Without marks (imported IR), the layers the forward's structure shows.
+  std::optional<InferredBlocks> inferred;
   if (blockRank.empty()) {
-    refuse({"policy",
-            ("policy '" + stringifyPolicy(options.policy) +
-             "' needs checkpoint blocks, but no forward op has a "
-             "'remat.block' attribute; mark each layer's ops with "
-             "remat.block = <layer> : i64")
-                .str(),
-            func});
-    return false;
+    inferred = inferCheckpointBlocks(graph);
+    if (!inferred) {
+      refuse({"policy",
+              ("policy '" + stringifyPolicy(options.policy) +
+               "' needs checkpoint blocks: no forward op has a 'remat.block' "
+               "attribute, and no sequence of forward ops repeats (no layers "
+               "to find); mark each layer's ops with remat.block = <layer> : "
+               "i64")
+                  .str(),
+              func});
+      return false;
+    }
+    for (unsigned b = 0; b < inferred->blocks; ++b)
+      blockRank.emplace(b, 0);
+    plan.report.blockSource = "inferred";
+    plan.report.opsPerBlock = inferred->opsPerBlock;
+    plan.report.liveAtBoundaries = inferred->liveAtBoundaries;
+  } else {
+    plan.report.blockSource = "marks";
   }
+  plan.report.blocks = blockRank.size();
+  auto blockOf = [&](Operation *op) -> std::optional<int64_t> {
+    if (!inferred)
+      return getCheckpointBlock(op);
+    auto it = inferred->blockOf.find(op);
+    if (it == inferred->blockOf.end())
+      return std::nullopt;
+    return it->second;
+  };
   unsigned rank = 0;
   for (auto &entry : blockRank)
     entry.second = rank++;
@@ -357,7 +381,7 @@ bool Planner::proposeBlockBoundaries() {
     segmentSize = static_cast<unsigned>(
         std::ceil(std::sqrt(static_cast<double>(blockRank.size()))));
   auto segmentOf = [&](Operation *op) -> std::optional<int64_t> {
-    std::optional<int64_t> block = getCheckpointBlock(op);
+    std::optional<int64_t> block = blockOf(op);
     if (!block)
       return std::nullopt;
     return blockRank[*block] / segmentSize;

@@ -173,6 +173,15 @@ llvm::json::Object remat::buildReport(func::FuncOp func, Policy policy,
   }
   if (device.profile)
     report["cost_profile"] = device.profile->path;
+  if (!plan.report.blockSource.empty()) {
+    llvm::json::Object blocks{{"source", plan.report.blockSource},
+                              {"count", plan.report.blocks}};
+    if (plan.report.blockSource == "inferred") {
+      blocks["ops_per_block"] = plan.report.opsPerBlock;
+      blocks["live_at_boundaries"] = plan.report.liveAtBoundaries;
+    }
+    report["blocks"] = std::move(blocks);
+  }
   // How the frontier was computed, where one was (auto, a budget, pareto).
   if (!plan.report.solver.empty()) {
     report["solver"] = plan.report.solver;

@@ -1,0 +1,119 @@
+//===- LayerBoundaries.cpp - checkpoint blocks of unmarked IR -------------===//
+//
+// See LayerBoundaries.h for the method.
+//
+//===----------------------------------------------------------------------===//
+
+#include "remat/Analysis/LayerBoundaries.h"
+
+#include "remat/Analysis/RecomputeChains.h"
+
+#include "mlir/IR/BuiltinTypes.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/Hashing.h"
+
+
+using namespace mlir;
+using namespace remat;
+
+std::optional<InferredBlocks>
+remat::inferCheckpointBlocks(const JointGraph &graph) {
+  SmallVector<Operation *> forward;
+  llvm::DenseMap<Operation *, unsigned> position;
+  for (Operation *op : graph.getOps())
+    if (graph.isForward(op) && !op->hasTrait<OpTrait::IsTerminator>()) {
+      position[op] = forward.size();
+      forward.push_back(op);
+    }
+  if (forward.size() < 4)
+    return std::nullopt;
+  Block *body = forward.front()->getBlock();
+
+  // Ops that depend on an argument, in program order.
+  llvm::DenseSet<Operation *> dependent;
+  for (Operation *op : forward) {
+    bool depends = false;
+    forEachInput(op, [&](Value input) {
+      if (auto arg = dyn_cast<BlockArgument>(input))
+        depends |= arg.getOwner() == body;
+      else if (Operation *def = input.getDefiningOp())
+        depends |= dependent.contains(graph.getTopLevel(def));
+    });
+    if (depends)
+      dependent.insert(op);
+  }
+
+  // live[p]: activations defined at or before p and read by a forward op
+  // after p.
+  unsigned n = forward.size();
+  SmallVector<int> delta(n + 1, 0);
+  for (Operation *op : forward) {
+    if (!dependent.contains(op))
+      continue;
+    for (Value result : op->getResults()) {
+      if (!isa<ShapedType>(result.getType()))
+        continue;
+      unsigned last = position[op];
+      for (Operation *user : result.getUsers()) {
+        Operation *top = graph.getTopLevel(user);
+        auto it = top ? position.find(top) : position.end();
+        if (it != position.end())
+          last = std::max(last, it->second);
+      }
+      if (last > position[op]) {
+        ++delta[position[op]];
+        --delta[last];
+      }
+    }
+  }
+  SmallVector<unsigned> live(n, 0);
+  int running = 0;
+  for (unsigned p = 0; p < n; ++p)
+    live[p] = running += delta[p];
+
+  // The sequence of dependent ops, by name.
+  SmallVector<unsigned> at; // forward position of each
+  SmallVector<llvm::hash_code> name;
+  for (unsigned p = 0; p < n; ++p)
+    if (dependent.contains(forward[p])) {
+      at.push_back(p);
+      name.push_back(llvm::hash_value(forward[p]->getName().getStringRef()));
+    }
+  unsigned m = at.size();
+  // The period covering the most ops with at least two copies: for each
+  // period k, the longest stretch where name[i] == name[i + k].
+  unsigned bestCover = 0, bestK = 0, bestFrom = 0;
+  for (unsigned k = 1; 2 * k <= m; ++k)
+    for (unsigned i = 0, stretch = 0; i + k <= m; ++i) {
+      stretch = (i + k < m && name[i] == name[i + k]) ? stretch + 1 : 0;
+      if (stretch + k > bestCover && stretch >= k) {
+        bestCover = stretch + k;
+        bestK = k;
+        bestFrom = i + 1 - stretch;
+      }
+    }
+  if (!bestCover)
+    return std::nullopt;
+  // The phase: blocks start where the fewest activations cross into them.
+  unsigned bestPhase = 0, bestLive = ~0u;
+  for (unsigned t = 0; t < bestK && (bestCover - t) / bestK >= 2; ++t) {
+    unsigned first = at[bestFrom + t];
+    unsigned crossing = first ? live[first - 1] : 0;
+    if (crossing < bestLive) {
+      bestLive = crossing;
+      bestPhase = t;
+    }
+  }
+  InferredBlocks found;
+  found.blocks = (bestCover - bestPhase) / bestK;
+  found.opsPerBlock = bestK;
+  found.liveAtBoundaries = bestLive;
+  for (unsigned b = 0; b < found.blocks; ++b) {
+    unsigned first = at[bestFrom + bestPhase + b * bestK];
+    unsigned next = bestFrom + bestPhase + (b + 1) * bestK;
+    unsigned end = next < m ? at[next] : n;
+    for (unsigned p = first; p < end; ++p)
+      found.blockOf[forward[p]] = b;
+  }
+  return found;
+}
