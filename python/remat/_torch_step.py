@@ -245,6 +245,40 @@ def _agreed(value):
     return int(t.item())
 
 
+class _DryRuns:
+    """What plan()'s dry runs of the step change that the user's training
+    would not see without remat, put back after them: the tensors the
+    compiled regions write in place that no gradient flows to (BatchNorm's
+    running statistics and num_batches_tracked: each region's inputs,
+    copied when it is first compiled, before it first runs) and the
+    random number generators' states (dropout's masks draw from them)."""
+
+    def __init__(self):
+        self.cuda = torch.cuda.is_available() and torch.cuda.is_initialized()
+        self.rng = torch.random.get_rng_state()
+        self.cuda_rng = torch.cuda.get_rng_state_all() if self.cuda else None
+        self.tensors = {}   # id -> (tensor, its copy, its version counter then)
+
+    def note(self, inputs):
+        """Copies the tensors among a region's `inputs` that it may write
+        (those that need no gradient) and are not copied yet."""
+        for x in inputs:
+            if isinstance(x, torch.Tensor) and not x.requires_grad and id(x) not in self.tensors:
+                self.tensors[id(x)] = (x, x.detach().clone(), x._version)
+
+    def restore(self):
+        """Puts back every noted tensor that was written since, and the
+        generators' states."""
+        with torch.no_grad():
+            for x, copy, version in self.tensors.values():
+                if x._version != version:
+                    x.copy_(copy)
+        torch.random.set_rng_state(self.rng)
+        if self.cuda:
+            torch.cuda.set_rng_state_all(self.cuda_rng)
+        self.tensors = {}
+
+
 class StepBudget:
     """A `torch.compile` backend with one budget for the whole step
     (`backend`), planned by `plan(step)`. budget: the most bytes a forward
@@ -279,6 +313,7 @@ class StepBudget:
         self._calls = None        # region keys in forward order, while recording
         self._infos = {}          # region key -> PlanInfo of its recording's partition
         self._cuda = False
+        self._dry_runs = None     # _DryRuns while plan() runs the step
         self.report = None
 
     # -- the backend -----------------------------------------------------
@@ -302,6 +337,8 @@ class StepBudget:
         remat as its partition, then wrapped so that each call of its
         forward is recorded while plan() records."""
         from . import torch as _rt
+        if self._dry_runs is not None:
+            self._dry_runs.note(example_inputs)
         planned = len(_rt._PLANS)
         options = dict(self._options, _region_options=self._region_options)
         if self._compiler == "inductor":
@@ -373,13 +410,24 @@ class StepBudget:
         then 1 + measure_runs times per round with the plans chosen. `parameters` (a Module or tensors):
         their gradients are set to None before and after each run (pass
         the model's, so that each run allocates its gradients as a
-        training step after zero_grad does). Resets torch._dynamo's caches
+        training step after zero_grad does). What these dry runs write
+        (BatchNorm's running statistics, the random generators' states:
+        _DryRuns) is put back after them, so that training then runs as
+        it would without remat. Resets torch._dynamo's caches
         before each run and after (torch._dynamo.reset()): the next call
         compiles each region with its plan. Returns the report (also
         `self.report`); raises planner.BudgetError when no round fits."""
         if isinstance(parameters, torch.nn.Module):
             parameters = list(parameters.parameters())
         parameters = list(parameters)
+        self._dry_runs = _DryRuns()
+        try:
+            return self._plan(step, parameters)
+        finally:
+            self._dry_runs.restore()
+            self._dry_runs = None
+
+    def _plan(self, step, parameters):
         start = time.perf_counter()
         self._budgets, self._calls, self._infos = None, [], {}
         recorded = self._run(step, parameters, warm_ups=2)

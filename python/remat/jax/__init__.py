@@ -22,7 +22,9 @@ and recomputes every other forward value it needs at its first use, behind
 an optimization barrier that also passes on the backward values computed
 before it that are read later (so XLA neither merges it back into the
 forward, nor hoists it there, nor postpones the backward work remat ordered
-before it).
+before it). What `fun` writes into its arguments in place is an output
+of the plan like aux, written into the caller's arguments after it runs
+(`_Statics`).
 
 XLA:CPU removes the optimization barriers that keep a recomputation from being
 merged back into the forward (its `cse_barrier_expander` pass), which makes
@@ -56,6 +58,7 @@ import functools
 import inspect
 import os
 import re
+import sys
 import types
 import warnings
 
@@ -75,7 +78,6 @@ def _add_xla_flag(flags):
 
 
 def _backends_started():
-    import sys
     bridge = sys.modules.get("jax._src.xla_bridge")
     return bool(bridge is not None and getattr(bridge, "_backends", None))
 
@@ -90,7 +92,7 @@ import numpy as np  # noqa: E402
 from .. import _adapter  # noqa: E402
 from .. import options as _opts  # noqa: E402
 from .._adapter import BudgetError, PlanError, PlanInfo, Unsupported  # noqa: E402,F401
-from .apply import _plan  # noqa: E402
+from .apply import _independent_outputs, _outputs, _plan  # noqa: E402
 from . import rolled as _rolled  # noqa: E402
 from .convert import SCAN_UNROLL_LIMIT, _prepare, _leaf_blocks, _signature, _Trace  # noqa: E402,F401
 from .rolled import SCAN_ROLL_ABOVE  # noqa: E402,F401
@@ -162,7 +164,11 @@ def checkpoint(fun, *, policy="auto", budget=None, max_overhead=None, device="cp
     within 5% (`remat.options.DEFAULT_MAX_OVERHEAD`); device: the cost
     model's device (cpu, h100, h200, a100, a device file's dict or path);
     has_aux: `fun` returns `(loss, aux)` and aux is not differentiated (as
-    `jax.grad(..., has_aux=True)`); result_buffers: remat's model of the
+    `jax.grad(..., has_aux=True)`; a caller that differentiates through it
+    gets JAX's own gradients, with a warning). What `fun` writes into its
+    arguments in place (Flax nnx's Variables: RNG counts, BatchNorm
+    statistics) is written into the caller's arguments, as `fun` would
+    (docs/JAX.md, "State updates"). result_buffers: remat's model of the
     step's outputs, "preallocated" (for the whole step, as XLA allocates
     them), "lent" (for the whole step, and holding the temporaries that end
     before the output is written, as XLA's buffer assignment places them),
@@ -238,7 +244,7 @@ def checkpoint(fun, *, policy="auto", budget=None, max_overhead=None, device="cp
                  collective_cost, memory, offload, host_budget, scan)
     if not isinstance(verify_rounds, int) or verify_rounds < 1:
         raise ValueError(f"verify_rounds must be a positive int, not {verify_rounds!r}")
-    static = _Statics(fun, static_argnums, static_argnames)
+    static = _Statics(fun, static_argnums, static_argnames, has_aux)
     cache = {}
 
     def wrapped(*args, **kwargs):
@@ -248,15 +254,20 @@ def checkpoint(fun, *, policy="auto", budget=None, max_overhead=None, device="cp
         # other gradients), a plan made per set of them.
         differentiated = tuple(k for k, x in enumerate(call.leaves) if _is_differentiated(x))
         key = (call.key, differentiated)
-        info = cache.get(key)
-        if info is None:
+        if key not in cache:
             info = _plan_or_fallback(call.fun, call.leaves,
                                      dict(o, differentiated=differentiated), strict,
                                      verify and o["budget"] is not None, verify_rounds)
-            cache[key] = info
+            cache[key] = (info, None if info.fallback is not None else
+                          _independent_outputs(info.trace, differentiated))
+        info, independent = cache[key]
         if info.fallback is not None:
             return fun(*args, **kwargs)
-        return info.apply()(*call.leaves)
+        outputs = _outputs(info, independent, call.leaves)
+        value, (aux, updates) = _Static.unwrap(
+            jax.tree_util.tree_unflatten(info.trace.out_tree, outputs))
+        call.write_back(updates)
+        return (value, aux) if has_aux else value
     functools.update_wrapper(wrapped, fun)
     return wrapped
 
@@ -265,9 +276,19 @@ class _Statics:
     """How checkpoint() calls `fun`: the arguments split into the array
     leaves remat traces and plans, and the static rest (static_argnums,
     static_argnames, and leaves that are no arrays), which closes over
-    the function it plans."""
+    the function it plans.
 
-    def __init__(self, fun, argnums, argnames):
+    The function planned is pure: `fun` runs on arguments rebuilt from
+    the leaves, so what it writes into them in place (Flax nnx's
+    Variables: RNG counts, BatchNorm statistics; an item of a dict or
+    list argument) would stay in those copies. It returns `(value, (aux,
+    updates))` (aux None without has_aux), `updates` {leaf index: the
+    leaf's value after `fun`} for every leaf `fun` wrote: outputs of the
+    plan like aux, never differentiated, which `write_back` writes into
+    the caller's arguments, as `fun` itself would have."""
+
+    def __init__(self, fun, argnums, argnames, has_aux=False):
+        self.has_aux = has_aux
         argnums = (argnums,) if isinstance(argnums, int) else tuple(argnums)
         argnames = (argnames,) if isinstance(argnames, str) else tuple(argnames)
         if not all(isinstance(i, int) for i in argnums):
@@ -298,17 +319,21 @@ class _Statics:
         leaves, tree = jax.tree_util.tree_flatten(dynamic)
         arrays = [k for k, x in enumerate(leaves) if _is_array_like(x)]
         constants = {k: x for k, x in enumerate(leaves) if not _is_array_like(x)}
-        fun = self.fun
+        fun, has_aux = self.fun, self.has_aux
 
         def planned(*array_leaves):
             full = list(leaves)
             for k, x in zip(arrays, array_leaves):
                 full[k] = x
-            dyn_args, dyn_kwargs = jax.tree_util.tree_unflatten(tree, full)
-            it = iter(dyn_args)
+            rebuilt = jax.tree_util.tree_unflatten(tree, full)
+            it = iter(rebuilt[0])
             call_args = [static_pos[k] if k in static_pos else next(it) for k in range(n)]
-            return fun(*call_args, **dyn_kwargs, **static_kw)
+            out = fun(*call_args, **rebuilt[1], **static_kw)
+            value, aux = out if has_aux else (out, None)
+            return value, _Static.wrap((aux, _state_updates(dynamic, tree, full, rebuilt)))
         planned.__name__ = getattr(fun, "__name__", "checkpointed")
+        # (The plan's outputs are (value, (aux, updates)): the trace's aux.)
+        planned.has_aux = True
         # The leaves' checkpoint blocks from their paths in the arguments
         # (positional or keyword: two keys say which argument).
         blocks = _leaf_blocks(dynamic, skip=2)
@@ -323,7 +348,107 @@ class _Statics:
                        tuple(map(id, static_kw.values())), tuple(map(id, constants.values())))
         array_leaves = [leaves[k] for k in arrays]
         return types.SimpleNamespace(fun=planned, leaves=array_leaves,
-                                     key=(tree, statics, _signature(array_leaves)))
+                                     key=(tree, statics, _signature(array_leaves)),
+                                     write_back=functools.partial(_write_back, dynamic))
+
+
+def _state_updates(dynamic, tree, before, rebuilt):
+    """{leaf index: its value} for the leaves of the arguments `rebuilt`
+    (from the leaves `before`, of structure `tree`) that `fun` wrote in
+    place, checked to be writable into the caller's arguments `dynamic`
+    (Unsupported where not, and where `fun` changed the arguments'
+    structure: remat then runs `fun` unchanged, which updates them
+    itself)."""
+    after, changed = jax.tree_util.tree_flatten(rebuilt)
+    if changed != tree:
+        raise Unsupported(
+            "the function changes the structure of its arguments in place (leaves added: "
+            f"{_paths(rebuilt, dynamic) or 'none'}; removed: {_paths(dynamic, rebuilt) or 'none'}; "
+            "or a static attribute changed; e.g. an nnx.Variable created in the forward, as "
+            "nnx's sow does): remat carries back values written into existing leaves only")
+    updates = {k: new for k, (old, new) in enumerate(zip(before, after)) if new is not old}
+    if updates:
+        paths = [p for p, _ in jax.tree_util.tree_flatten_with_path(dynamic)[0]]
+        for k in updates:
+            _leaf_parent(dynamic, paths[k], jax.tree_util.keystr(paths[k][1:]))
+    return updates
+
+
+class _Static:
+    """A leaf of `fun`'s aux or state updates that is no array (a string,
+    a Python number): carried in the structure of the plan's outputs (the
+    trace's out_tree), not traced, so that it comes out as `fun` returned
+    it (jax.value_and_grad passes such aux through unchanged)."""
+
+    def __init__(self, value):
+        self.value = value
+
+    @staticmethod
+    def wrap(tree):
+        return jax.tree_util.tree_map(lambda x: x if _is_array_like(x) else _Static(x), tree)
+
+    @staticmethod
+    def unwrap(tree):
+        return jax.tree_util.tree_map(lambda x: x.value if isinstance(x, _Static) else x, tree,
+                                      is_leaf=lambda x: isinstance(x, _Static))
+
+
+jax.tree_util.register_pytree_node(_Static, lambda s: ((), s), lambda s, _: s)
+
+
+def _paths(tree, other):
+    """The paths of `tree`'s leaves that `other` has no leaf at."""
+    def paths(t):
+        return [jax.tree_util.keystr(p[1:]) for p, _ in jax.tree_util.tree_flatten_with_path(t)[0]]
+    theirs = set(paths(other))
+    return ", ".join(p for p in paths(tree) if p not in theirs)
+
+
+def _leaf_parent(root, path, where):
+    """(the object holding the leaf at `path` in `root`, its key), where a
+    value can be written into it: an attribute of an object (an nnx
+    Variable's value), an item of a list or of a dict; Unsupported for
+    the others (a tuple's item, a custom pytree node's child)."""
+    obj = root
+    for key in path[:-1]:
+        obj = _child(obj, key, where)
+    key = path[-1]
+    mutable = (isinstance(key, jax.tree_util.GetAttrKey) and not isinstance(obj, tuple)) or \
+        (isinstance(key, jax.tree_util.SequenceKey) and isinstance(obj, list)) or \
+        (isinstance(key, jax.tree_util.DictKey) and isinstance(obj, dict))
+    if not mutable:
+        raise Unsupported(f"the function writes into its argument's leaf {where} in place, "
+                          f"which remat cannot write back into the caller's "
+                          f"{type(obj).__name__}")
+    return obj, key
+
+
+def _child(obj, key, where):
+    if isinstance(key, jax.tree_util.SequenceKey):
+        return obj[key.idx]
+    if isinstance(key, jax.tree_util.DictKey):
+        return obj[key.key]
+    if isinstance(key, jax.tree_util.GetAttrKey):
+        return getattr(obj, key.name)
+    raise Unsupported(f"the function writes into its argument's leaf {where} in place, "
+                      f"which remat cannot find in the caller's arguments (key {key})")
+
+
+def _write_back(dynamic, updates):
+    """Writes `updates` ({leaf index: value}, _state_updates') into the
+    caller's arguments `dynamic`, as `fun` wrote them into its own."""
+    if not updates:
+        return
+    paths = [p for p, _ in jax.tree_util.tree_flatten_with_path(dynamic)[0]]
+    nnx = sys.modules.get("flax.nnx")
+    for k, value in updates.items():
+        obj, key = _leaf_parent(dynamic, paths[k], jax.tree_util.keystr(paths[k][1:]))
+        if nnx is not None and isinstance(obj, nnx.Variable) and key.name == "value":
+            obj.set_value(value)   # (its `.value` setter is deprecated)
+        elif isinstance(key, jax.tree_util.GetAttrKey):
+            setattr(obj, key.name, value)
+        else:
+            obj[key.idx if isinstance(key, jax.tree_util.SequenceKey) else key.key] = value
 
 
 def _is_differentiated(x):
@@ -367,7 +492,7 @@ def _planned(fun, args, o, verify, rounds=3):
         mesh = _manual_mesh()
         verify = mesh is not None
         o = dict(o, mesh=mesh)
-    trace = _Trace(fun, args, o["has_aux"], joint=False)
+    trace = _Trace(fun, args, getattr(fun, "has_aux", o["has_aux"]), joint=False)
     if _rolled.rolls(trace, o, sharded):
         return _rolled.rolled_plan(fun, args, o, trace, verify, rounds)
     if verify:

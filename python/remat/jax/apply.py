@@ -2,15 +2,19 @@
 and maps the report's saved values to jaxpr vars; `_Applied` is the plan as
 a `jax.custom_vjp` (the forward keeps the saved values, those the plan
 offloads in host memory; the backward brings them back and recomputes the
-others at their first use, behind optimization barriers).
+others at their first use, behind optimization barriers); `_outputs` runs
+it, the aux and state outputs no differentiated input reaches computed
+outside it.
 """
 
 import functools
 import math
 import os
+import warnings
 
 import jax
 import numpy as np
+from jax.custom_derivatives import SymbolicZero
 from jax.extend import core as _core
 
 from .. import _adapter
@@ -70,6 +74,22 @@ def _fence(env, inputs, ties, untied=True, enabled=True):
     return fenced
 
 
+def _instantiate(ct):
+    """A cotangent as an array: a symbolic zero as zeros of its type
+    (varying over the manual axes it varies over, inside shard_map)."""
+    if not isinstance(ct, SymbolicZero):
+        return ct
+    aval = ct.aval
+    if aval.dtype == jax.dtypes.float0:
+        return np.zeros(aval.shape, jax.dtypes.float0)
+    zeros = jax.lax.full(aval.shape, 0, aval.dtype)
+    axes = tuple(sorted(_aval_varying(aval)))
+    if axes:
+        pcast = getattr(jax.lax, "pcast", None)
+        zeros = pcast(zeros, axes, to="varying") if pcast else jax.lax.pvary(zeros, axes)
+    return zeros
+
+
 class _Applied:
     """The plan as a `jax.custom_vjp`: the forward evaluates the joint
     jaxpr's forward equations and keeps the saved values; the backward
@@ -104,7 +124,12 @@ class _Applied:
     `anchor_recomputed=False`: an op that reads only forward values
     recomputed behind a barrier gets a barrier of its own too (as before
     2026-12-06: more, smaller barriers, which XLA sometimes compiles to
-    less; the verification tries both, remat.jax.xla._verify_rounds)."""
+    less; the verification tries both, remat.jax.xla._verify_rounds).
+
+    The custom_vjp has symbolic zeros: a cotangent the caller does not
+    give (aux, state updates) is a SymbolicZero. Where the caller gives
+    one for an output the plan does not differentiate, the backward is
+    JAX's own (`_unplanned_grads`), so that no gradient is dropped."""
 
     def __init__(self, trace, conv, saved, offloaded=None, fenced=True,
                  anchor_recomputed=True):
@@ -141,7 +166,8 @@ class _Applied:
         self.chains, self.stowed = self._plan_stowage() if fenced else ({}, {})
         self.prefetch_at = self._plan_prefetch()
         fn = jax.custom_vjp(self._primal)
-        fn.defvjp(self._fwd, self._bwd)
+        # (symbolic zeros: _bwd sees which outputs the caller differentiates)
+        fn.defvjp(self._fwd, self._bwd, symbolic_zeros=True)
         self.fn = fn
 
     @staticmethod
@@ -331,7 +357,8 @@ class _Applied:
     def _primal(self, *flat):
         return self._forward(flat)[0]
 
-    def _fwd(self, *flat):
+    def _fwd(self, *primals):
+        flat = [p.value for p in primals]   # (CustomVJPPrimal: symbolic zeros)
         stow = {}
         outs, env = self._forward(flat, stow)
         host = jax.memory.Space.Host
@@ -342,6 +369,8 @@ class _Applied:
 
     def _bwd(self, residuals, cts):
         flat, saved, buffers = residuals
+        if self._differentiates_aux(cts):
+            return self._unplanned_grads(flat, cts)
         stowed = self.stowed
         env = dict(zip(self.leaves, flat))
         env.update(self.conv.consts)
@@ -366,7 +395,7 @@ class _Applied:
             if v not in stowed and v in self.first_read:
                 narrow_at.setdefault(self.first_read[v], []).append(v)
         for k, v in zip(self.trace.diff_out, self.cotangents):
-            env[v] = cts[k]
+            env[v] = _instantiate(cts[k])
         forward_side = set(env) - set(self.cotangents)   # values from before the backward
         # Forward values recomputed in the backward: made after a barrier
         # tied to the frontier, so an op that reads them (and nothing else
@@ -421,10 +450,44 @@ class _Applied:
             env.update(zip(op[2], outs))
             if anchored:
                 frontier += [v for v in op[2] if _is_array(v)]
-        grads = iter(read(v) for v in self.grads)
+        return self._per_input(read(v) for v in self.grads)
+
+    def _per_input(self, grads):
+        """The backward's result: the gradients of the differentiated
+        inputs, in order, and float0 zeros for the others."""
+        grads = iter(grads)
         return tuple(next(grads) if i in self.differentiated else
                      np.zeros(a.shape, jax.dtypes.float0)
                      for i, a in enumerate(self.trace.closed.in_avals))
+
+    def _differentiates_aux(self, cts):
+        """Whether the caller differentiates a floating-point output the
+        plan does not (aux, a state update written back into the
+        arguments): its cotangent is no symbolic zero."""
+        planned = set(self.trace.diff_out)
+        return any(k not in planned and not isinstance(ct, SymbolicZero) and
+                   jax.dtypes.issubdtype(ct.dtype, np.inexact) for k, ct in enumerate(cts))
+
+    def _unplanned_grads(self, flat, cts):
+        """The gradients where the caller differentiates an output the plan
+        does not (_differentiates_aux): JAX's own vjp of the traced
+        function, its forward recomputed from the inputs (as
+        `jax.checkpoint` of the whole function), so that no cotangent is
+        dropped."""
+        warnings.warn("remat: the caller differentiates an output of the function that its plan "
+                      "does not (has_aux's aux, or a state update written into the arguments): "
+                      "its gradients are JAX's own, the forward recomputed in the backward, not "
+                      "the plan's", stacklevel=2)
+        diff = sorted(self.differentiated)
+        run = _core.jaxpr_as_fun(self.trace.closed)
+
+        def f(*primals):
+            full = list(flat)
+            for i, p in zip(diff, primals):
+                full[i] = p
+            return run(*full)
+        _, pull = jax.vjp(f, *[flat[i] for i in diff])
+        return self._per_input(pull([_instantiate(c) for c in cts]))
 
     def _read_later(self, frontier, k):
         """The frontier values that backward ops from the k-th on read: a
@@ -516,6 +579,54 @@ class _Applied:
         for m in missing:
             env.update(zip(m[2], self._eval(m, read)))
             forward_side.update(m[2])
+
+
+def _independent_outputs(trace, differentiated):
+    """The aux and state outputs of the traced function (not its value:
+    `trace.diff_out`) that no differentiated input (the leaf indices
+    `differentiated`, the caller's differentiation's tracers; none: every
+    output is the plan's), no closed-over value and no equation with
+    effects leads to: a state update or aux computed from the other
+    inputs alone (an RNG count, a step counter). `_outputs` computes them
+    outside the plan's custom_vjp, as the function would, so that they are
+    no tracers of the caller's differentiation (every output of a
+    custom_vjp is one: one written into a dict argument inside jax.grad
+    would escape it)."""
+    if not differentiated:
+        return []
+    jaxpr = trace.closed.jaxpr
+    reached = {jaxpr.invars[i] for i in differentiated} | set(jaxpr.constvars)
+    for eqn in jaxpr.eqns:
+        if eqn.effects or any(_is_var(a) and a in reached for a in eqn.invars):
+            reached.update(eqn.outvars)
+    value = set(trace.diff_out)
+    return [k for k, v in enumerate(jaxpr.outvars)
+            if k not in value and not (_is_var(v) and v in reached)]
+
+
+def _outputs(info, independent, leaves):
+    """The flat outputs of the planned function at `leaves`: the plan's,
+    but the `independent` ones (_independent_outputs) evaluated from the
+    traced jaxpr's equations they need."""
+    flat = list(info.apply().fn(*leaves))
+    if independent:
+        jaxpr = info.trace.closed.jaxpr
+        needed = {jaxpr.outvars[k] for k in independent if _is_var(jaxpr.outvars[k])}
+        eqns = []
+        for eqn in reversed(jaxpr.eqns):
+            if any(v in needed for v in eqn.outvars):
+                eqns.append(eqn)
+                needed.update(a for a in eqn.invars if _is_var(a))
+        env = dict(zip(jaxpr.invars, leaves))
+
+        def read(a):
+            return a.val if isinstance(a, _core.Literal) else env[a]
+        for eqn in reversed(eqns):
+            op = (eqn, eqn.invars, eqn.outvars)
+            env.update(zip(eqn.outvars, _Applied._eval(op, read)))
+        for k in independent:
+            flat[k] = read(jaxpr.outvars[k])
+    return flat
 
 
 def _plan(prepared, o):

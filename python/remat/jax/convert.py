@@ -581,7 +581,7 @@ class _Converted:
         # users (duplicating it), which read its operand. Its users read the
         # operand here too, so a plan never keeps a broadcast value (it
         # keeps the small operand, and the backward re-broadcasts).
-        results = set(self.results)
+        results = {v for v in self.results if _is_var(v)}   # (an output may be a literal)
         broadcasts = set()
         for op in planned:
             if op[0].primitive.name == "broadcast_in_dim" and op[2][0] not in results and \
