@@ -189,6 +189,24 @@ def _fake(x):
     return x.meta.get("val") if isinstance(x, fx.Node) else x
 
 
+def _batch_dims(node, op):
+    """A GEMM-class op's batch dimensions, as JAX's dot_general counts them
+    (policy dots-no-batch keeps only products without): bmm and baddbmm
+    one; matmul the leading dimensions where both operands have them (a 3-D
+    input times a weight matrix has none); attention the query's leading
+    dimensions (batch, heads); convolutions and mm none."""
+    name = op.overloadpacket.__name__
+    if name in ("bmm", "baddbmm"):
+        return 1
+    ranks = [len(v.shape) for v in (_fake(a) for a in node.args[:2])
+             if isinstance(v, torch.Tensor)]
+    if name == "matmul" and len(ranks) == 2 and min(ranks) >= 3:
+        return max(ranks) - 2
+    if "scaled_dot_product" in name and ranks:
+        return max(ranks[0] - 2, 0)
+    return 0
+
+
 def _flops(node, op, outputs, sizes=None):
     """FLOPs of one ATen op: PyTorch's own formulas (torch.utils.flop_counter)
     for GEMMs, convolutions and attention; one per output element for
@@ -719,7 +737,8 @@ class _Converted:
                 self.temporaries_bytes[node.name] = temporary
         results = self.graph.op(str(op), inputs, outputs, flops=flops, cost_class=cost_class,
                                 side_effects=side_effects, loc=node.name, block=block,
-                                policy=policy, read_bytes=traffic)
+                                policy=policy, read_bytes=traffic,
+                                batch_dims=_batch_dims(node, op) if cost_class == "gemm" else 0)
         self.num_ops += 1
         if multi:
             self.value[node] = [results[index_map[i]] if i in index_map else None

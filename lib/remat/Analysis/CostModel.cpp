@@ -476,7 +476,9 @@ struct MaterializeCostModel
   uint64_t getBytesWritten(Operation *) const { return 0; }
 };
 
-/// tensor.collapse_shape / expand_shape: views, as nn.reshape.
+/// tensor.collapse_shape / expand_shape: views, as nn.reshape;
+/// tensor.extract_slice: a view too (One-Shot Bufferize makes it a subview of
+/// its source, which it keeps alive).
 template <typename OpTy>
 struct ReshapeCostModel
     : CostOpInterface::ExternalModel<ReshapeCostModel<OpTy>, OpTy> {
@@ -500,5 +502,7 @@ void remat::registerCostExternalModels(DialectRegistry &registry) {
         ReshapeCostModel<tensor::CollapseShapeOp>>(*ctx);
     tensor::ExpandShapeOp::attachInterface<
         ReshapeCostModel<tensor::ExpandShapeOp>>(*ctx);
+    tensor::ExtractSliceOp::attachInterface<
+        ReshapeCostModel<tensor::ExtractSliceOp>>(*ctx);
   });
 }
