@@ -10,8 +10,8 @@
 // DEVFILE: cannot read device file '{{.*}}does-not-exist.json'
 
 // full needs checkpoint blocks: no marks, and no layers to find (no
-// sequence of forward ops repeats).
-// expected-error @+1 {{policy 'full' needs checkpoint blocks: no forward op has a 'remat.block' attribute, and no sequence of forward ops repeats}}
+// sequence of forward ops that computes a matrix multiply repeats).
+// expected-error @+1 {{policy 'full' needs checkpoint blocks: no forward op has a 'remat.block' attribute, and no sequence of forward ops repeats (no layers to find: copies that each compute a matrix multiply or convolution)}}
 func.func @no_blocks(%x: tensor<8x16xf32>, %t: tensor<8x16xf32>) -> (tensor<f32>, tensor<8x16xf32>) {
   %a = nn.gelu %x : tensor<8x16xf32>
   %l = nn.mse_loss %a, %t : tensor<8x16xf32>, tensor<8x16xf32> -> tensor<f32>

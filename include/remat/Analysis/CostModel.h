@@ -21,6 +21,7 @@
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/Operation.h"
+#include "llvm/ADT/DenseMap.h"
 #include "mlir/Support/LLVM.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/JSON.h"
@@ -110,6 +111,29 @@ struct OpCost {
 
 /// The cost of `op`, from the cost op interface or the conservative default.
 OpCost getOpCost(mlir::Operation *op);
+
+/// While one is alive, getOpCost, canRunTwice and forEachInput on this
+/// thread remember what they found for each op:
+/// for code that asks about the same ops many times while the IR does not
+/// change (planning asks per recompute chain; a linalg op's cost derives
+/// its loop ranges from its indexing maps each time). Scopes nest.
+class OpCostCache {
+public:
+  OpCostCache();
+  ~OpCostCache();
+  OpCostCache(const OpCostCache &) = delete;
+  OpCostCache &operator=(const OpCostCache &) = delete;
+
+  /// The active cache of this thread, or null.
+  static OpCostCache *active();
+
+  llvm::DenseMap<mlir::Operation *, OpCost> costs;
+  /// forEachInput's inputs of each op (RecomputeChains.h).
+  llvm::DenseMap<mlir::Operation *, llvm::SmallVector<mlir::Value, 4>> inputs;
+
+private:
+  OpCostCache *outer;
+};
 
 /// Why `op` may not be cloned into the backward pass, or an empty string if
 /// it may. An op may run twice when it has results and no memory effects:

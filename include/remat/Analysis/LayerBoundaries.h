@@ -10,8 +10,9 @@
 //     importer hoists or shares irregularly), as a sequence of op names.
 //  2. The period: the k, and the stretch of the sequence where each op has
 //     the same name as the op k later, that together cover the most ops
-//     with at least two copies (ties: the smaller k). A transformer's
-//     layers, an MLP's linear-activation pairs, an unrolled RNN's steps.
+//     with at least two copies each computing a GEMM-class op (ties: the
+//     smaller k). A transformer's layers, an MLP's linear-activation
+//     pairs, an unrolled RNN's steps; not two elementwise ops in a row.
 //  3. The phase: of the k rotations, the one whose blocks start where the
 //     fewest activations are live for later forward ops (between two
 //     transformer blocks, the residual stream alone).

@@ -307,6 +307,11 @@ static const char *ruleAgainstRunningTwice(Operation *op) {
 }
 
 bool remat::canRunTwice(Operation *op) {
+  if (OpCostCache *cache = OpCostCache::active()) {
+    auto it = cache->costs.find(op);
+    if (it != cache->costs.end())
+      return it->second.recomputable;
+  }
   return !ruleAgainstRunningTwice(op);
 }
 
@@ -335,10 +340,13 @@ static void costLinalgOp(linalg::LinalgOp linalgOp, OpCost &cost) {
         isa<arith::ArithDialect, math::MathDialect>(bodyOp.getDialect()) &&
         !isa<arith::ConstantOp, arith::IndexCastOp>(bodyOp);
   cost.flops = saturatingMul(points, perPoint);
-  if (linalg::isaContractionOpInterface(linalgOp) ||
-      linalg::isaConvolutionOpInterface(linalgOp))
+  // (Contractions and convolutions reduce: the costly checks only where
+  // the op has a reduction loop.)
+  bool reduces = linalgOp.getNumReductionLoops() > 0;
+  if (reduces && (linalg::isaContractionOpInterface(linalgOp) ||
+                  linalg::isaConvolutionOpInterface(linalgOp)))
     cost.opClass = OpClass::Gemm;
-  else if (linalgOp.getNumReductionLoops() > 0)
+  else if (reduces)
     cost.opClass = OpClass::Reduction;
   else if (cost.flops == 0)
     cost.opClass = OpClass::Layout;
@@ -389,7 +397,28 @@ static bool costTosaGemm(Operation *op, OpCost &cost) {
   return true;
 }
 
+static thread_local OpCostCache *activeCostCache = nullptr;
+
+OpCostCache::OpCostCache() : outer(activeCostCache) { activeCostCache = this; }
+
+OpCostCache::~OpCostCache() { activeCostCache = outer; }
+
+OpCostCache *OpCostCache::active() { return activeCostCache; }
+
+static OpCost computeOpCost(Operation *op);
+
 OpCost remat::getOpCost(Operation *op) {
+  if (!activeCostCache)
+    return computeOpCost(op);
+  auto it = activeCostCache->costs.find(op);
+  if (it != activeCostCache->costs.end())
+    return it->second;
+  OpCost cost = computeOpCost(op);
+  activeCostCache->costs[op] = cost;
+  return cost;
+}
+
+static OpCost computeOpCost(Operation *op) {
   OpCost cost;
   cost.elementType = firstTensorElementType(op);
   cost.recomputable = canRunTwice(op);

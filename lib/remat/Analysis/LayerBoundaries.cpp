@@ -6,6 +6,7 @@
 
 #include "remat/Analysis/LayerBoundaries.h"
 
+#include "remat/Analysis/CostModel.h"
 #include "remat/Analysis/RecomputeChains.h"
 
 #include "mlir/IR/BuiltinTypes.h"
@@ -80,16 +81,23 @@ remat::inferCheckpointBlocks(const JointGraph &graph) {
       name.push_back(llvm::hash_value(forward[p]->getName().getStringRef()));
     }
   unsigned m = at.size();
+  // gemms[i]: the GEMM-class ops among the first i (a layer computes one).
+  SmallVector<unsigned> gemms(m + 1, 0);
+  for (unsigned i = 0; i < m; ++i)
+    gemms[i + 1] =
+        gemms[i] + (getOpCost(forward[at[i]]).opClass == OpClass::Gemm);
   // The period covering the most ops with at least two copies: for each
   // period k, the longest stretch where name[i] == name[i + k].
   unsigned bestCover = 0, bestK = 0, bestFrom = 0;
   for (unsigned k = 1; 2 * k <= m; ++k)
     for (unsigned i = 0, stretch = 0; i + k <= m; ++i) {
       stretch = (i + k < m && name[i] == name[i + k]) ? stretch + 1 : 0;
-      if (stretch + k > bestCover && stretch >= k) {
+      unsigned from = i + 1 - stretch;
+      if (stretch + k > bestCover && stretch >= k &&
+          gemms[from + k] > gemms[from]) {
         bestCover = stretch + k;
         bestK = k;
-        bestFrom = i + 1 - stretch;
+        bestFrom = from;
       }
     }
   if (!bestCover)

@@ -101,7 +101,7 @@ FreeableBuffers::FreeableBuffers(func::FuncOp func, const JointGraph &graph,
   llvm::DenseSet<Operation *> survives;
   for (Operation &op : llvm::reverse(body)) {
     if (op.hasTrait<OpTrait::IsTerminator>() || !graph.isForward(&op) ||
-        !getOpCost(&op).recomputable) {
+        !canRunTwice(&op)) {
       survives.insert(&op);
       continue;
     }
@@ -148,7 +148,7 @@ FreeableBuffers::FreeableBuffers(func::FuncOp func, const JointGraph &graph,
   // paid for by the buffers the backward reads).
   for (auto &[buffer, span] : spans) {
     Operation *def = buffer.getDefiningOp();
-    if (!def || !graph.isForward(def) || !getOpCost(def).recomputable ||
+    if (!def || !graph.isForward(def) || !canRunTwice(def) ||
         getPolicyOverride(def) == PolicyOverride::Save)
       continue;
     bool readByBackward = !span.backwardReads.empty();
@@ -468,7 +468,7 @@ ArrayRef<ChainOp> LowerBounds::Impl::chainOf(Operation *def) {
       Operation *inputDef = buffer.getDefiningOp();
       if (!inputDef || index.count(inputDef) ||
           inputDef->getNumResults() != 1 || !graph.isForward(inputDef) ||
-          !getOpCost(inputDef).recomputable)
+          !canRunTwice(inputDef))
         continue;
       auto span = spans.find(buffer);
       if (span == spans.end() || !span->second.backwardReads.empty())

@@ -14,12 +14,28 @@ using namespace remat;
 
 bool remat::isRecomputable(Operation *op, const JointGraph &graph) {
   return op->getBlock() == graph.getOps().front()->getBlock() &&
-         graph.isForward(op) && getOpCost(op).recomputable &&
+         graph.isForward(op) && canRunTwice(op) &&
          getPolicyOverride(op) != PolicyOverride::Save &&
          getPolicyOverride(op) != PolicyOverride::Offload;
 }
 
+static void walkInputs(Operation *op, function_ref<void(Value)> fn);
+
 void remat::forEachInput(Operation *op, function_ref<void(Value)> fn) {
+  OpCostCache *cache = OpCostCache::active();
+  if (!cache || op->getNumRegions() == 0)
+    return walkInputs(op, fn);
+  auto it = cache->inputs.find(op);
+  if (it == cache->inputs.end()) {
+    SmallVector<Value, 4> inputs;
+    walkInputs(op, [&](Value input) { inputs.push_back(input); });
+    it = cache->inputs.try_emplace(op, std::move(inputs)).first;
+  }
+  for (Value input : it->second)
+    fn(input);
+}
+
+static void walkInputs(Operation *op, function_ref<void(Value)> fn) {
   op->walk([&](Operation *nested) {
     for (Value operand : nested->getOperands()) {
       // Values defined inside `op` (its regions' arguments and ops) are not

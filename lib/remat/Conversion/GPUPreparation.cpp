@@ -12,6 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "remat/Analysis/Diagnostics.h"
 #include "remat/Conversion/Passes.h"
 
 #include "mlir/Dialect/GPU/Transforms/ParallelLoopMapper.h"
@@ -170,7 +171,7 @@ struct MapLoopsToGPUPass
   void runOnOperation() override {
     func::FuncOp func = getOperation();
     if (blockSize <= 0) {
-      func.emitError("block-size must be positive");
+      remat::emitErrorAt(func) << ("block-size must be positive");
       return signalPassFailure();
     }
     // A declaration has no code to map.

@@ -13,6 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "remat/Analysis/Diagnostics.h"
 #include "remat/Transforms/Passes.h"
 
 #include "remat/Dialect/NN/NNOps.h"
@@ -62,21 +63,21 @@ struct NNAutodiffPass : public remat::impl::NNAutodiffBase<NNAutodiffPass> {
 
   LogicalResult differentiate(func::FuncOp func) {
     if (!func.getBody().hasOneBlock())
-      return func.emitError("expects a forward function with a single-block "
+      return remat::emitErrorAt(func) << ("expects a forward function with a single-block "
                             "body");
     Block &body = func.getBody().front();
     auto ret = dyn_cast<func::ReturnOp>(body.getTerminator());
     if (!ret)
-      return func.emitError("expects the body to end in func.return");
+      return remat::emitErrorAt(func) << ("expects the body to end in func.return");
     if (func.getNumResults() != 1)
-      return func.emitError("expects a forward function with one result, "
+      return remat::emitErrorAt(func) << ("expects a forward function with one result, "
                             "the scalar loss, but it has ")
              << func.getNumResults();
     Value loss = ret.getOperand(0);
     auto lossType = dyn_cast<RankedTensorType>(loss.getType());
     if (!lossType || lossType.getRank() != 0 ||
         !isa<FloatType>(lossType.getElementType()))
-      return func.emitError("expects the loss to be a floating-point scalar "
+      return remat::emitErrorAt(func) << ("expects the loss to be a floating-point scalar "
                             "tensor (tensor<f32>, tensor<bf16>, ...), but "
                             "it is ")
              << loss.getType();
@@ -90,17 +91,17 @@ struct NNAutodiffPass : public remat::impl::NNAutodiffBase<NNAutodiffPass> {
     } else {
       for (unsigned index : wrt) {
         if (index >= body.getNumArguments())
-          return func.emitError("wrt: argument ")
+          return remat::emitErrorAt(func) << ("wrt: argument ")
                  << index << " does not exist; the function has "
                  << body.getNumArguments() << " arguments";
         BlockArgument arg = body.getArgument(index);
         if (!isFloatTensor(arg.getType()))
-          return func.emitError("wrt: argument ")
+          return remat::emitErrorAt(func) << ("wrt: argument ")
                  << index << " has type " << arg.getType()
                  << ", which has no gradient; expected a statically shaped "
                     "tensor of floating-point elements";
         if (llvm::is_contained(wrtArgs, arg))
-          return func.emitError("wrt: argument ") << index
+          return remat::emitErrorAt(func) << ("wrt: argument ") << index
                                                   << " is listed "
                                                      "twice";
         wrtArgs.push_back(arg);

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "remat/Analysis/Diagnostics.h"
 #include "remat/Transforms/Passes.h"
 
 #include "remat/Analysis/CostModel.h"
@@ -28,7 +29,7 @@ struct PrintMemoryPlanPass
     if (func.isExternal())
       return;
     if (!func.getBody().hasOneBlock()) {
-      func.emitError("expects a function with a single-block body");
+      remat::emitErrorAt(func) << ("expects a function with a single-block body");
       return signalPassFailure();
     }
     if (failed(checkSizes(func)))

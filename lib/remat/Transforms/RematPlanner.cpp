@@ -30,6 +30,7 @@
 
 #include "remat/Transforms/RematPlanner.h"
 
+#include "remat/Analysis/Diagnostics.h"
 #include "remat/Analysis/LayerBoundaries.h"
 #include "remat/Transforms/OffloadPlanner.h"
 
@@ -327,7 +328,7 @@ std::optional<RematPlan> Planner::run() {
 }
 
 void Planner::refuse(PlanError error) {
-  error.at->emitError(error.message);
+  remat::emitErrorAt(error.at) << error.message;
   context.setError(std::move(error));
 }
 
@@ -349,8 +350,9 @@ bool Planner::proposeBlockBoundaries() {
               ("policy '" + stringifyPolicy(options.policy) +
                "' needs checkpoint blocks: no forward op has a 'remat.block' "
                "attribute, and no sequence of forward ops repeats (no layers "
-               "to find); mark each layer's ops with remat.block = <layer> : "
-               "i64")
+               "to find: copies that each compute a matrix multiply or "
+               "convolution); mark each layer's ops with remat.block = "
+               "<layer> : i64")
                   .str(),
               func});
       return false;
@@ -1417,6 +1419,8 @@ uint64_t PlanContext::getNumBoundEvaluations() const {
 }
 
 std::optional<RematPlan> remat::planRematerialization(PlanContext &context) {
+  // (The IR does not change while planning.)
+  OpCostCache costs;
   return Planner(context, context.getOptions()).run();
 }
 

@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "remat/Analysis/Diagnostics.h"
 #include "remat/Transforms/Passes.h"
 
 #include "remat/Analysis/CoverMILP.h"
@@ -109,7 +110,7 @@ struct RematerializePass
       return success();
     error = PlanError{"options", message, func};
     error->option = "fence";
-    return func.emitError(message);
+    return remat::emitErrorAt(func) << (message);
   }
 
   LogicalResult rematerialize(func::FuncOp func,
@@ -117,7 +118,7 @@ struct RematerializePass
     if (!checked->planner) {
       error = PlanError{"options", checked->error, func};
       error->option = checked->option;
-      return func.emitError(checked->error);
+      return remat::emitErrorAt(func) << (checked->error);
     }
     if (failed(checkFence(func, error)))
       return failure();
@@ -134,6 +135,9 @@ struct RematerializePass
     if (!graph)
       return failure();
 
+    // Each op's cost computed once while the IR is as planned: through
+    // planning and the report's figures taken before the rewrite.
+    std::optional<OpCostCache> costs(std::in_place);
     PlanContext context(func, *graph, options);
     std::optional<RematPlan> plan = planRematerialization(context);
     llvm::scope_exit countStatistics([&] {
@@ -154,6 +158,7 @@ struct RematerializePass
                             << context.getNumSimulations()
                             << " simulations\n");
     if (report.empty()) {
+      costs.reset();
       fenceRecomputedOps(applyRematPlan(*graph, *plan), fence);
       return success();
     }
@@ -173,6 +178,7 @@ struct RematerializePass
       baseline.peakBytes += repeated * baselineHeld;
     }
     describeRecomputeCosts(*graph, options.device, *plan);
+    costs.reset();
     SmallVector<RecomputedOp> recomputed = applyRematPlan(*graph, *plan);
     FunctionStats result =
         computeFunctionStats(func, options.device, options.results);
@@ -200,7 +206,7 @@ struct RematerializePass
     if (std::optional<std::string> message =
             reports->add(report, func, std::move(object))) {
       error = PlanError{"report", *message, func};
-      return func.emitError(*message);
+      return remat::emitErrorAt(func) << (*message);
     }
     return success();
   }
