@@ -39,14 +39,12 @@ def run(cmd, **kw):
     return r
 
 
-def plan(opt, src, policy, out, fence):
-    # Generic form: IREE's newer MLIR reads it where remat's MLIR 22 custom
-    # form of a TOSA op (tosa.const_shape) has changed since. The fence
-    # keeps IREE's CSE from merging the clones back into the forward.
-    fenced = f" fence={fence}" if fence else ""
-    r = run([opt, src, f"--rematerialize=policy={policy} report=-{fenced}",
-             "--mlir-print-op-generic", "-o", out])
-    report = json.loads(r.stdout.splitlines()[0])
+def plan(opt, text, policy, out, fence):
+    """remat.iree's plan of the module `text` for IREE (generic form, the
+    clones fenced unless `fence` is empty), for remat-opt's default device
+    as remat-compile plans it."""
+    report = riree.plan_module(text, out, policy, remat_opt=opt, fence=fence or None,
+                               device="h200")
     res = report["result"]
     return {"plan": res["peak_bytes"], "recompute_flops": res["recompute_flops"],
             "recomputed": sum(d["decision"] == "recompute" for d in report["decisions"]),
@@ -143,7 +141,7 @@ def main():
                 for policy in POLICIES:
                     rewritten = os.path.join(work, f"{model}.{dialect}.{policy}.mlir")
                     try:
-                        p = plan(opt, src, policy, rewritten, a.fence)
+                        p = plan(opt, text, policy, rewritten, a.fence)
                         if p["recomputed"]:
                             recomputing.append(policy)
                         rc = "-"

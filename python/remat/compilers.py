@@ -25,7 +25,11 @@ step computes the same masks on every run, so recomputing them is exact.
 
 import argparse
 import math
+import os
+import re
+import subprocess
 import sys
+import tempfile
 
 from .models import write_output
 
@@ -259,11 +263,6 @@ def import_jax_step(loss, params, *inputs, iree_compile=None):
     only so, as opaque ops it never recomputes. Raises RuntimeError where
     the function holds IREE ops of its runtime dialects (util, flow, hal,
     stream) besides util.func and util.return."""
-    import os
-    import re
-    import subprocess
-    import tempfile
-
     import jax
 
     from . import iree as _iree

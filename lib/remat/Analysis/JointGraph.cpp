@@ -1,7 +1,7 @@
 //===- JointGraph.cpp - forward and backward ops of a joint function ------===//
 
-#include "remat/Analysis/Diagnostics.h"
 #include "remat/Analysis/JointGraph.h"
+#include "remat/Analysis/Diagnostics.h"
 
 #include "remat/Dialect/Remat/RematDialect.h"
 
@@ -16,12 +16,14 @@ Operation *JointGraph::getTopLevel(Operation *op) const {
 
 std::optional<JointGraph> JointGraph::build(func::FuncOp func) {
   if (func.isExternal() || !func.getBody().hasOneBlock()) {
-    remat::emitErrorAt(func) << ("expects a joint function with a single-block body");
+    remat::emitErrorAt(func)
+        << "expects a joint function with a single-block body";
     return std::nullopt;
   }
   if (func.getNumResults() == 0) {
-    remat::emitErrorAt(func) << ("expects a joint function whose result 0 is the loss, but "
-                   "it has no results");
+    remat::emitErrorAt(func)
+        << "expects a joint function whose result 0 is the loss, but "
+           "it has no results";
     return std::nullopt;
   }
   JointGraph graph;

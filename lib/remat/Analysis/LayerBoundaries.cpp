@@ -13,7 +13,6 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/Hashing.h"
 
-
 using namespace mlir;
 using namespace remat;
 

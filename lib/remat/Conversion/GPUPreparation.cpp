@@ -171,7 +171,7 @@ struct MapLoopsToGPUPass
   void runOnOperation() override {
     func::FuncOp func = getOperation();
     if (blockSize <= 0) {
-      remat::emitErrorAt(func) << ("block-size must be positive");
+      remat::emitErrorAt(func) << "block-size must be positive";
       return signalPassFailure();
     }
     // A declaration has no code to map.

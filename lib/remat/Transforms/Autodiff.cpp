@@ -63,23 +63,27 @@ struct NNAutodiffPass : public remat::impl::NNAutodiffBase<NNAutodiffPass> {
 
   LogicalResult differentiate(func::FuncOp func) {
     if (!func.getBody().hasOneBlock())
-      return remat::emitErrorAt(func) << ("expects a forward function with a single-block "
-                            "body");
+      return remat::emitErrorAt(func)
+             << "expects a forward function with a single-block "
+                "body";
     Block &body = func.getBody().front();
     auto ret = dyn_cast<func::ReturnOp>(body.getTerminator());
     if (!ret)
-      return remat::emitErrorAt(func) << ("expects the body to end in func.return");
+      return remat::emitErrorAt(func)
+             << "expects the body to end in func.return";
     if (func.getNumResults() != 1)
-      return remat::emitErrorAt(func) << ("expects a forward function with one result, "
-                            "the scalar loss, but it has ")
+      return remat::emitErrorAt(func)
+             << "expects a forward function with one result, "
+                "the scalar loss, but it has "
              << func.getNumResults();
     Value loss = ret.getOperand(0);
     auto lossType = dyn_cast<RankedTensorType>(loss.getType());
     if (!lossType || lossType.getRank() != 0 ||
         !isa<FloatType>(lossType.getElementType()))
-      return remat::emitErrorAt(func) << ("expects the loss to be a floating-point scalar "
-                            "tensor (tensor<f32>, tensor<bf16>, ...), but "
-                            "it is ")
+      return remat::emitErrorAt(func)
+             << "expects the loss to be a floating-point scalar "
+                "tensor (tensor<f32>, tensor<bf16>, ...), but "
+                "it is "
              << loss.getType();
 
     // 1. The differentiated arguments and the values that vary with them.
@@ -91,19 +95,20 @@ struct NNAutodiffPass : public remat::impl::NNAutodiffBase<NNAutodiffPass> {
     } else {
       for (unsigned index : wrt) {
         if (index >= body.getNumArguments())
-          return remat::emitErrorAt(func) << ("wrt: argument ")
-                 << index << " does not exist; the function has "
+          return remat::emitErrorAt(func)
+                 << "wrt: argument " << index
+                 << " does not exist; the function has "
                  << body.getNumArguments() << " arguments";
         BlockArgument arg = body.getArgument(index);
         if (!isFloatTensor(arg.getType()))
-          return remat::emitErrorAt(func) << ("wrt: argument ")
-                 << index << " has type " << arg.getType()
+          return remat::emitErrorAt(func)
+                 << "wrt: argument " << index << " has type " << arg.getType()
                  << ", which has no gradient; expected a statically shaped "
                     "tensor of floating-point elements";
         if (llvm::is_contained(wrtArgs, arg))
-          return remat::emitErrorAt(func) << ("wrt: argument ") << index
-                                                  << " is listed "
-                                                     "twice";
+          return remat::emitErrorAt(func) << "wrt: argument " << index
+                                          << " is listed "
+                                             "twice";
         wrtArgs.push_back(arg);
       }
     }

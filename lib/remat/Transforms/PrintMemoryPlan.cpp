@@ -29,7 +29,7 @@ struct PrintMemoryPlanPass
     if (func.isExternal())
       return;
     if (!func.getBody().hasOneBlock()) {
-      remat::emitErrorAt(func) << ("expects a function with a single-block body");
+      remat::emitErrorAt(func) << "expects a function with a single-block body";
       return signalPassFailure();
     }
     if (failed(checkSizes(func)))

@@ -51,9 +51,9 @@ struct RematerializePass
     : public remat::impl::RematerializeBase<RematerializePass> {
   using RematerializeBase::RematerializeBase;
 
-  LogicalResult initialize(MLIRContext *) override {
+  LogicalResult initialize(MLIRContext *context) override {
     // Shared with the clones the pass manager makes for its threads.
-    checked = std::make_shared<CheckedOptions>(checkOptions());
+    checked = std::make_shared<CheckedOptions>(checkOptions(context));
     reports = std::make_shared<ReportWriter>();
     return success();
   }
@@ -77,51 +77,13 @@ struct RematerializePass
     }
   }
 
-  /// fence= names an optimization barrier the rewrite can make: registered,
-  /// or of a dialect the context does not know while it allows unregistered
-  /// ones.
-  LogicalResult checkFence(func::FuncOp func,
-                           std::optional<PlanError> &error) {
-    if (fence.empty())
-      return success();
-    MLIRContext *context = func.getContext();
-    StringRef name = fence;
-    auto [dialect, op] = name.split('.');
-    std::string message;
-    if (dialect.empty() || op != "optimization_barrier")
-      // Any other op might compute something: the clones would read its
-      // result as their inputs' values.
-      message = "fence=" + fence +
-                ": not an optimization barrier (<dialect>.optimization_barrier, "
-                "an identity the compiler does not look through: "
-                "util.optimization_barrier for IREE, "
-                "stablehlo.optimization_barrier for XLA)";
-    else if (!RegisteredOperationName::lookup(name, context)) {
-      if (Dialect *loaded = context->getLoadedDialect(dialect);
-          loaded && !loaded->allowsUnknownOperations())
-        message = "fence=" + fence + ": dialect '" + dialect.str() +
-                  "' has no such op";
-      else if (!context->allowsUnregisteredDialects())
-        message = "fence=" + fence +
-                  ": the op is not registered and unregistered dialects are "
-                  "not allowed (--allow-unregistered-dialect)";
-    }
-    if (message.empty())
-      return success();
-    error = PlanError{"options", message, func};
-    error->option = "fence";
-    return remat::emitErrorAt(func) << (message);
-  }
-
   LogicalResult rematerialize(func::FuncOp func,
                               std::optional<PlanError> &error) {
     if (!checked->planner) {
       error = PlanError{"options", checked->error, func};
       error->option = checked->option;
-      return remat::emitErrorAt(func) << (checked->error);
+      return remat::emitErrorAt(func) << checked->error;
     }
-    if (failed(checkFence(func, error)))
-      return failure();
     // The certificate is the report's: asked for only with one.
     PlannerOptions options = *checked->planner;
     options.certify = !report.empty();
@@ -183,8 +145,7 @@ struct RematerializePass
     FunctionStats result =
         computeFunctionStats(func, options.device, options.results);
     // (Fences after the figures: they are identities that cost nothing.)
-    if (!fence.empty())
-      fenceRecomputedOps(recomputed, fence);
+    fenceRecomputedOps(recomputed, fence);
     result.peakBytes += repeated * plan->heldBytes;
     llvm::json::Object object =
         buildReport(func, options.policy, options.device, baseline, result,
@@ -206,13 +167,42 @@ struct RematerializePass
     if (std::optional<std::string> message =
             reports->add(report, func, std::move(object))) {
       error = PlanError{"report", *message, func};
-      return remat::emitErrorAt(func) << (*message);
+      return remat::emitErrorAt(func) << *message;
     }
     return success();
   }
 
   /// The options as the planner takes them, or the first error in them.
-  CheckedOptions checkOptions() {
+  /// What is wrong with fence=, or empty: it must name an optimization
+  /// barrier the rewrite can make (registered, or of a dialect the context
+  /// does not know while it allows unregistered ones).
+  std::string checkFence(MLIRContext *context) {
+    if (fence.empty())
+      return "";
+    StringRef name = fence;
+    auto [dialect, op] = name.split('.');
+    // Any other op might compute something: the clones would read its
+    // result as their inputs' values.
+    if (dialect.empty() || op != "optimization_barrier")
+      return "fence=" + fence +
+             ": not an optimization barrier (<dialect>.optimization_barrier, "
+             "an identity the compiler does not look through: "
+             "util.optimization_barrier for IREE, "
+             "stablehlo.optimization_barrier for XLA)";
+    if (RegisteredOperationName::lookup(name, context))
+      return "";
+    if (Dialect *loaded = context->getLoadedDialect(dialect);
+        loaded && !loaded->allowsUnknownOperations())
+      return "fence=" + fence + ": dialect '" + dialect.str() +
+             "' has no such op";
+    if (!context->allowsUnregisteredDialects())
+      return "fence=" + fence +
+             ": the op is not registered and unregistered dialects are not "
+             "allowed (--allow-unregistered-dialect)";
+    return "";
+  }
+
+  CheckedOptions checkOptions(MLIRContext *context) {
     CheckedOptions result;
     auto fail = [&](llvm::StringRef option, const llvm::Twine &message) {
       result.option = option.str();
@@ -300,6 +290,8 @@ struct RematerializePass
     if (repeat > 1 && (options.offload || options.policy == Policy::Offload))
       return fail("repeat", "repeat does not combine with host offload (the "
                             "offload model counts one iteration)");
+    if (std::string error = checkFence(context); !error.empty())
+      return fail("fence", error);
     options.repeat = repeat;
     options.pareto = pareto;
     options.solver = solver;
