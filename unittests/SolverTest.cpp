@@ -642,9 +642,11 @@ TEST_F(SolverTest, RecomputesTwiceWhereItPays) {
 
 namespace {
 
-TEST(ParseTest, ByteSizesAreExact) {
+TEST(ParseTest, ByteSizes) {
   EXPECT_EQ(parseByteSize("1048576"), 1048576u);
   EXPECT_EQ(parseByteSize("12GiB"), 12ull << 30);
+  EXPECT_EQ(parseByteSize("12 GiB"), 12ull << 30);
+  EXPECT_EQ(parseByteSize("12gib"), 12ull << 30);
   EXPECT_EQ(parseByteSize("1.5KiB"), 1536u);
   EXPECT_EQ(parseByteSize("1.75GiB"), 1879048192u);
   EXPECT_EQ(parseByteSize("2.3KB"), 2300u);
@@ -653,12 +655,41 @@ TEST(ParseTest, ByteSizesAreExact) {
   EXPECT_EQ(parseByteSize(" 2.75 MiB "), 2883584u);
   EXPECT_EQ(parseByteSize("9007199254740995"), 9007199254740995u);
   EXPECT_EQ(parseByteSize("9223372036854775807"), 9223372036854775807u);
+  // A fraction of a unit rounds down to whole bytes.
+  EXPECT_EQ(parseByteSize("1.7GiB"), 1825361100u);
+  EXPECT_EQ(parseByteSize("4.1MiB"), 4299161u);
+  EXPECT_EQ(parseByteSize("0.0001KB"), 0u);
   for (const char *bad :
        {"9223372036854775808", "8EiB", "10000000TB", "1e9", "0x10", "-5",
-        "+3MB", "1gib", "", "B", "1..2", "%", "99999999999999999999",
-        // Not whole bytes: refused, not rounded down.
-        "0.5B", "1.5", "1.7GiB", "0.0001KB"})
+        "+3MB", "", "B", "1..2", "%", "99999999999999999999",
+        // A fraction of a byte.
+        "0.5B", "1.5"})
     EXPECT_FALSE(parseByteSize(bad).has_value()) << bad;
+}
+
+TEST(ParseTest, Budgets) {
+  auto relative = [](const char *text) {
+    std::optional<BudgetSpec> spec = parseBudget(text);
+    EXPECT_TRUE(spec && spec->relative) << text;
+    return spec && spec->relative ? *spec->relative : RelativeBudget{-1, false};
+  };
+  EXPECT_EQ(parseBudget("8 GiB")->bytes, 8ull << 30);
+  EXPECT_FALSE(parseBudget("8 GiB")->relative.has_value());
+  EXPECT_DOUBLE_EQ(relative("60%").fraction, 0.6);
+  EXPECT_FALSE(relative("60%").ofActivations);
+  EXPECT_DOUBLE_EQ(relative("0.6").fraction, 0.6);
+  EXPECT_DOUBLE_EQ(relative("100 %").fraction, 1.0);
+  EXPECT_TRUE(relative("50% activations").ofActivations);
+  EXPECT_TRUE(relative("0.5 of Activations").ofActivations);
+  EXPECT_TRUE(relative("50%act").ofActivations);
+  for (const char *bad : {"0%", "150%", "1.5", "1.5 activations", "lots",
+                          "-60%", "60%%", "activations", "8 GiBs"})
+    EXPECT_FALSE(parseBudget(bad).has_value()) << bad;
+  // Resolved: of none's peak, rounded down; of the activations, none's peak
+  // less the part not allowed.
+  EXPECT_EQ((RelativeBudget{0.9, false}.resolve(114696, 49152)), 103226u);
+  EXPECT_EQ((RelativeBudget{0.8, true}.resolve(114696, 49152)), 104865u);
+  EXPECT_EQ((RelativeBudget{1.0, true}.resolve(114696, 49152)), 114696u);
 }
 
 TEST(ParseTest, Fractions) {

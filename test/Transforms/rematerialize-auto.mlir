@@ -20,7 +20,7 @@
 // BELOW: error: no plan fits budget 2818051 bytes (2.7 MiB): the smallest peak remat found for this function is 2818052 bytes (2.7 MiB) (no plan that keeps or recomputes each saved activation goes lower: solver=exact simulated all 2^6); no plan can go below 2752516 bytes (2.6 MiB) (what every plan holds at {{.*}}rematerialize-auto.mlir:{{[0-9]+}}:{{[0-9]+}} (nn.softmax_grad): the bytes policy none holds there less every buffer a plan may free there)
 // FULL: error: policy 'full' reaches a peak of 2949124 bytes (2.8 MiB), above budget 2800000 bytes (2.7 MiB); the smallest peak remat found for this function is 2818052 bytes (2.7 MiB) (no plan that keeps or recomputes each saved activation goes lower: solver=exact simulated all 2^6); no plan can go below 2752516 bytes (2.6 MiB)
 // SEL: error: policy 'selective' reaches a peak of 2949124 bytes (2.8 MiB), above budget 2883588 bytes (2.8 MiB); policy=auto fits it
-// UNIT: error: invalid budget '{{.*}}'; expected a whole number of bytes below 2^63, with an optional unit (B, KB, MB, GB, TB, KiB, MiB, GiB, TiB), e.g. budget=12GiB or budget=1.5KiB
+// UNIT: error: invalid budget '{{.*}}'; expected bytes with an optional unit (12GiB, 12 GiB, 12gib, 1.5GiB, 500MB, 1048576; units B, KB, MB, GB, TB, KiB, MiB, GiB, TiB in any case), a fraction of policy none's peak (60% or 0.6), or a fraction of the activations policy none saves for the backward (50% activations)
 // OVERHEAD: error: invalid max-overhead '-1'; expected a non-negative fraction such as 0.05 or 5%
 // BOTH: error: give policy=auto either a budget or a max-overhead, not both
 // NOTAUTO: error: max-overhead applies to policy=auto only

@@ -10,7 +10,7 @@
 // CPU: error: offload needs a device with a host link, and device 'cpu' has none (it is the host): plan for h200, h100, gh200 or a100, or give device-file= a "host_link"
 // FIXED: error: offload applies to policy=auto and policy=offload only (a fixed policy offloads only its "offload" overrides)
 // FIXEDHOST: error: host-budget applies to policy=auto and policy=offload only
-// HOSTVALUE: error: invalid host-budget 'lots'; expected a whole number of bytes below 2^63
+// HOSTVALUE: error: invalid host-budget 'lots'; expected bytes with an optional unit (64GiB, 64 GiB, 1.5GB, 1048576; units B, KB, MB, GB, TB, KiB, MiB, GiB, TiB in any case)
 // FORCEDHOST: error: the 'remat.policy' = "offload" overrides hold 8192 bytes (0.0 MiB) in host memory at once, above host-budget 4096 bytes (0.0 MiB)
 // LINK: error: device file '{{.*}}bad-host-link.json': missing or non-positive number 'host_link.d2h_bytes_per_s'
 

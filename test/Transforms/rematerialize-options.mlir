@@ -1,12 +1,13 @@
 // Option spellings the pass refuses, and a report it cannot write. Each used
 // to be accepted silently or to abort (found by adversarial testing).
 //
-// A budget is a whole number of bytes: "2.5KiB" is 2560 bytes, but "1.5" or
-// "1.7GiB" (1825361100.8 bytes) were rounded down without a word.
+// A budget in a unit rounds down to whole bytes ("1.7GiB" is 1825361100
+// bytes; budget-forms.mlir has every form); a bare decimal above 1 is
+// neither bytes nor a fraction of policy none's peak.
 // RUN: remat-opt %s --rematerialize="policy=auto budget=2.5KiB" -o /dev/null
 // RUN: not remat-opt %s --rematerialize="policy=auto budget=1.5" 2>&1 | FileCheck %s --check-prefix=BUDGET
-// RUN: not remat-opt %s --rematerialize="policy=auto budget=1.7GiB" 2>&1 | FileCheck %s --check-prefix=BUDGET
-// BUDGET: error: invalid budget '{{.*}}'; expected a whole number of bytes below 2^63
+// RUN: not remat-opt %s --rematerialize="policy=auto budget=1.5B" 2>&1 | FileCheck %s --check-prefix=BUDGET
+// BUDGET: error: invalid budget '{{.*}}'; expected bytes with an optional unit (12GiB, 12 GiB, 12gib, 1.5GiB, 500MB, 1048576; units B, KB, MB, GB, TB, KiB, MiB, GiB, TiB in any case), a fraction of policy none's peak (60% or 0.6), or a fraction of the activations policy none saves for the backward (50% activations)
 //
 // "-0" is refused like budget=-0 is: fractions take no sign.
 // RUN: not remat-opt %s --rematerialize="policy=auto max-overhead=-0" 2>&1 | FileCheck %s --check-prefix=OVERHEAD

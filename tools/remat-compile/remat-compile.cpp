@@ -12,15 +12,16 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "RematVersion.h"
 #include "remat/Analysis/CostModel.h"
 #include "remat/Analysis/MemoryPlan.h"
+#include "remat/Analysis/RematEnums.h"
+#include "remat/Conversion/Passes.h"
 #include "remat/Dialect/NN/NNDialect.h"
 #include "remat/Dialect/NN/NNOps.h"
 #include "remat/Dialect/Remat/RematDialect.h"
-#include "remat/Conversion/Passes.h"
 #include "remat/Pipelines/Pipelines.h"
 #include "remat/Transforms/Passes.h"
-#include "remat/Analysis/RematEnums.h"
 #include "remat/Transforms/RematRewrite.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -86,10 +87,22 @@ static cl::opt<bool>
                       "executable computes the loss and the gradients of "
                       "its floating-point arguments"),
              cl::cat(rematCategory));
+static cl::list<unsigned>
+    wrt("wrt",
+        cl::desc("With --autodiff: the positions of the arguments to "
+                 "differentiate, comma-separated (--nn-autodiff's wrt=; "
+                 "default: every floating-point tensor argument)"),
+        cl::CommaSeparated, cl::cat(rematCategory));
+static cl::opt<std::string>
+    reportFile("report",
+               cl::desc("With --policy: write --rematerialize's JSON report "
+                        "to this file ('-' for standard output)"),
+               cl::value_desc("path"), cl::cat(rematCategory));
 static cl::opt<std::string>
     budget("budget",
-           cl::desc("--rematerialize budget (e.g. 12GiB): the "
-                    "plan's peak bytes must fit"),
+           cl::desc("--rematerialize budget: bytes (12GiB, 12 GiB, 500MB), "
+                    "a fraction of policy none's peak (60%, 0.6) or of the "
+                    "activations it saves (50% activations)"),
            cl::cat(rematCategory));
 static cl::opt<bool>
     offload("offload",
@@ -643,11 +656,16 @@ LogicalResult compile(MLIRContext &context, llvm::SourceMgr &sourceMgr) {
                  << "'; expected cpu or cuda\n";
     return failure();
   }
-  if (policyName.empty() && (!budget.empty() || !maxOverhead.empty() ||
-                             !costProfile.empty() || offload ||
-                             !hostBudget.empty())) {
+  if (policyName.empty() &&
+      (!budget.empty() || !maxOverhead.empty() || !costProfile.empty() ||
+       offload || !hostBudget.empty() || !reportFile.empty())) {
     llvm::errs() << "remat-compile: --budget, --max-overhead, --offload, "
-                    "--host-budget and --cost-profile need --policy\n";
+                    "--host-budget, --cost-profile and --report need "
+                    "--policy\n";
+    return failure();
+  }
+  if (!wrt.empty() && !autodiff) {
+    llvm::errs() << "remat-compile: --wrt needs --autodiff\n";
     return failure();
   }
   if (profileOps && targetName != "cpu") {
@@ -714,7 +732,9 @@ LogicalResult compile(MLIRContext &context, llvm::SourceMgr &sourceMgr) {
   // helpers it calls, not training steps.
   if (autodiff) {
     PassManager pm(&context, func::FuncOp::getOperationName());
-    pm.addPass(remat::createNNAutodiff());
+    remat::NNAutodiffOptions options;
+    options.wrt.assign(wrt.begin(), wrt.end());
+    pm.addPass(remat::createNNAutodiff(options));
     if (failed(pm.run(entry)))
       return failure();
   }
@@ -729,7 +749,8 @@ LogicalResult compile(MLIRContext &context, llvm::SourceMgr &sourceMgr) {
   }
   if (!policyName.empty()) {
     PassManager pm(&context, func::FuncOp::getOperationName());
-    std::optional<remat::Policy> policy = remat::symbolizePolicy(policyName);
+    std::optional<remat::Policy> policy =
+        remat::parseEnumName<remat::Policy>(policyName);
     if (!policy) {
       llvm::errs() << "remat-compile: unknown policy '" << policyName
                    << "'; expected "
@@ -744,6 +765,7 @@ LogicalResult compile(MLIRContext &context, llvm::SourceMgr &sourceMgr) {
     options.offload = offload;
     options.hostBudget = hostBudget;
     options.costProfile = costProfile;
+    options.report = reportFile;
     pm.addPass(remat::createRematerialize(options));
     if (failed(pm.run(entry)))
       return failure();
@@ -908,6 +930,7 @@ LogicalResult compile(MLIRContext &context, llvm::SourceMgr &sourceMgr) {
 } // namespace
 
 int main(int argc, char **argv) {
+  remat::registerVersionPrinter();
   llvm::InitLLVM init(argc, argv);
   cl::HideUnrelatedOptions(rematCategory);
   cl::ParseCommandLineOptions(argc, argv,

@@ -14,6 +14,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "RematVersion.h"
 #include "remat/Analysis/CostModel.h"
 #include "remat/Analysis/Debug.h"
 #include "remat/Dialect/NN/NNDialect.h"
@@ -50,6 +51,7 @@
 #endif
 
 int main(int argc, char **argv) {
+  remat::registerVersionPrinter();
   remat::registerDebugOptions();
   remat::registerRematPasses();
 
@@ -90,6 +92,15 @@ int main(int argc, char **argv) {
   static char allow[] = "--allow-unregistered-dialect";
   if (!given)
     args.insert(args.begin() + 1, allow);
+  // An error names its location and says what is wrong; the op it is about
+  // is printed (in generic form, with its regions: a whole function for a
+  // function's error) only where --mlir-print-op-on-diagnostic asks for it.
+  bool printOp = llvm::any_of(llvm::ArrayRef(args).drop_front(), [](char *a) {
+    return llvm::StringRef(a).contains("mlir-print-op-on-diagnostic");
+  });
+  static char quiet[] = "--mlir-print-op-on-diagnostic=false";
+  if (!printOp)
+    args.insert(args.begin() + 1, quiet);
   return mlir::asMainReturnCode(mlir::MlirOptMain(
       static_cast<int>(args.size()), args.data(), title, registry));
 }

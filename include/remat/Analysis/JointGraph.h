@@ -45,8 +45,17 @@ private:
   llvm::SmallVector<mlir::Value> saved;
 };
 
-/// "file:line:col" of the first file location in `loc`, or its printed form.
+/// "file:line:col" of the first file location in `loc` ("grad of nn.relu at
+/// file:line:col" under --nn-autodiff's name), or its printed form; of a
+/// framework's loc("<key>"("<source>")), loc("<key>") alone.
 std::string formatLocation(mlir::Location loc);
+/// The source a framework wrote for an op, loc("<key>"("<source>")): e.g.
+/// "model.layers.3.mlp.act (aten.gelu) at model.py:42" or "flax_model.py:42
+/// (tanh)"; none for other locations.
+std::optional<std::string> describeSource(mlir::Location loc);
+/// An op as messages name it: its source where a framework wrote one, else
+/// "<formatLocation> (<op name>)".
+std::string describeOpAt(mlir::Operation *op);
 
 } // namespace remat
 

@@ -15,6 +15,7 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
 #include <optional>
 #include <string>
 
@@ -42,6 +43,17 @@ std::string listEnumValues() {
   return text;
 }
 
+/// `text` as a value of `E`, in either spelling: the canonical one
+/// ("dots-no-batch") or with underscores and any case ("dots_no_batch",
+/// JAX's and PyTorch's habit).
+template <typename E> std::optional<E> parseEnumName(llvm::StringRef text) {
+  if (std::optional<E> parsed = symbolizeEnum<E>(text))
+    return parsed;
+  std::string normal = text.trim().lower();
+  std::replace(normal.begin(), normal.end(), '_', '-');
+  return symbolizeEnum<E>(normal);
+}
+
 /// The command-line parser of an enum option.
 template <typename E>
 class EnumOptionParser : public llvm::cl::basic_parser<E> {
@@ -50,7 +62,7 @@ public:
 
   bool parse(llvm::cl::Option &option, llvm::StringRef, llvm::StringRef arg,
              E &value) {
-    if (std::optional<E> parsed = symbolizeEnum<E>(arg)) {
+    if (std::optional<E> parsed = parseEnumName<E>(arg)) {
       value = *parsed;
       return false;
     }

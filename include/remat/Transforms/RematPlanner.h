@@ -31,6 +31,28 @@ namespace remat {
 
 // Policy, with symbolizePolicy/stringifyPolicy: RematEnums.td.
 
+/// A budget given relative to policy none's plan of the function, resolved
+/// to bytes per function before planning (docs/Rematerialize.md, "Budgets").
+struct RelativeBudget {
+  /// In (0, 1].
+  double fraction = 1.0;
+  /// Of the activations none saves for the backward (PyTorch's
+  /// activation_memory_budget): the budget is none's peak less the part of
+  /// those activations not allowed. Otherwise of none's peak.
+  bool ofActivations = false;
+  /// The budget in bytes, given none's peak and the bytes of the saved
+  /// activations (MemoryPlan::getSavedActivationBytes).
+  uint64_t resolve(uint64_t nonePeak, uint64_t activationBytes) const;
+  /// "60% of policy none's peak", "50% of the saved activations".
+  std::string describe() const;
+};
+
+/// A budget option's value: bytes, or relative to policy none.
+struct BudgetSpec {
+  std::optional<uint64_t> bytes;
+  std::optional<RelativeBudget> relative;
+};
+
 struct PlannerOptions {
   Policy policy = Policy::Selective;
   DeviceInfo device;
@@ -40,6 +62,9 @@ struct PlannerOptions {
   /// A hard bound on the plan's peak bytes: auto picks the cheapest plan
   /// under it; any other policy fails if its plan is above it.
   std::optional<uint64_t> budget;
+  /// Where the budget was given relative to policy none: what it was
+  /// resolved from (the pass resolves it into `budget` per function).
+  std::optional<RelativeBudget> relativeBudget;
   /// auto: the lowest peak whose estimated recompute time is at most this
   /// fraction of the step's estimated time.
   std::optional<double> maxOverhead;
@@ -76,9 +101,17 @@ struct PlannerOptions {
 };
 
 /// Parses a byte size: an integer or decimal number with an optional unit
-/// B, KB, MB, GB, TB (powers of 1000) or KiB, MiB, GiB, TiB (powers of 1024)
-/// that comes to a whole number of bytes below 2^63.
+/// B, KB, MB, GB, TB (powers of 1000) or KiB, MiB, GiB, TiB (powers of 1024),
+/// in any case and with spaces allowed before it ("8 GiB", "8gib"), that
+/// comes to a whole number of bytes below 2^63.
 std::optional<uint64_t> parseByteSize(llvm::StringRef text);
+/// Parses a budget: a byte size (parseByteSize), a fraction of policy
+/// none's peak ("60%", "0.6") or of the activations it saves ("50%
+/// activations", "0.5 act"); fractions in (0, 1]. Spaces and case do not
+/// matter. The forms are the Python adapters' too (remat.options).
+std::optional<BudgetSpec> parseBudget(llvm::StringRef text);
+/// What parseBudget accepts, for its errors.
+extern const char *const kBudgetForms;
 /// Parses a non-negative fraction without a sign: "0.05" or "5%".
 std::optional<double> parseFraction(llvm::StringRef text);
 

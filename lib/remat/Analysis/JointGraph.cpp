@@ -81,12 +81,38 @@ std::optional<JointGraph> JointGraph::build(func::FuncOp func) {
 }
 
 std::string remat::formatLocation(Location loc) {
-  if (auto file = loc->findInstanceOf<FileLineColLoc>())
-    return (file.getFilename().getValue() + ":" + Twine(file.getLine()) + ":" +
-            Twine(file.getColumn()))
-        .str();
+  if (auto file = loc->findInstanceOf<FileLineColLoc>()) {
+    std::string text = (file.getFilename().getValue() + ":" +
+                        Twine(file.getLine()) + ":" + Twine(file.getColumn()))
+                           .str();
+    // A name around the file location says what made the op there ("grad
+    // of nn.relu": --nn-autodiff's backward ops).
+    if (auto name = dyn_cast<NameLoc>(loc); name && name.getChildLoc() == file)
+      return (name.getName().getValue() + " at " + text).str();
+    return text;
+  }
+  // A framework's op, loc("<key>"("<source>")): its key, by which the
+  // framework finds its value in the report (the source is
+  // describeSource's).
+  if (auto name = dyn_cast<NameLoc>(loc);
+      name && isa<NameLoc>(name.getChildLoc()))
+    loc = NameLoc::get(name.getName());
   std::string s;
   llvm::raw_string_ostream os(s);
   loc.print(os);
   return s;
+}
+
+std::optional<std::string> remat::describeSource(Location loc) {
+  if (auto name = dyn_cast<NameLoc>(loc))
+    if (auto source = dyn_cast<NameLoc>(name.getChildLoc()))
+      return source.getName().str();
+  return std::nullopt;
+}
+
+std::string remat::describeOpAt(Operation *op) {
+  if (std::optional<std::string> source = describeSource(op->getLoc()))
+    return *source;
+  return formatLocation(op->getLoc()) + " (" +
+         op->getName().getStringRef().str() + ")";
 }

@@ -162,8 +162,18 @@ struct NNAutodiffPass : public remat::impl::NNAutodiffBase<NNAutodiffPass> {
                   "argument";
       SmallVector<Value> operandGrads(op->getNumOperands());
       builder.setInsertionPoint(ret);
+      Operation *last = ret->getPrevNode();
       if (failed(vjp.buildVJP(builder, resultGrads, operandGrads)))
         return failure();
+      // The backward ops say what they are: "grad of nn.relu" at the
+      // forward op's location (a diagnostic's caret stays on the source
+      // line that made them; the name tells forward from backward).
+      Location gradLoc = NameLoc::get(
+          builder.getStringAttr("grad of " + op->getName().getStringRef()),
+          op->getLoc());
+      for (Operation *made = last ? last->getNextNode() : &body.front();
+           made != ret; made = made->getNextNode())
+        made->walk([&](Operation *nested) { nested->setLoc(gradLoc); });
       for (auto [operand, grad] :
            llvm::zip_equal(op->getOperands(), operandGrads)) {
         if (!grad || !varied.contains(operand))
@@ -173,7 +183,7 @@ struct NNAutodiffPass : public remat::impl::NNAutodiffBase<NNAutodiffPass> {
                                "type ")
                  << grad.getType() << " for an operand of type "
                  << operand.getType();
-        accumulate(operand, grad, op->getLoc());
+        accumulate(operand, grad, gradLoc);
       }
     }
 

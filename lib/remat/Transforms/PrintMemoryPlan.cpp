@@ -21,6 +21,14 @@ namespace remat {
 using namespace mlir;
 using namespace remat;
 
+/// " (grad of nn.relu)" where `loc` is named (the backward ops
+/// --nn-autodiff makes), else "".
+static std::string describeNamedLocation(Location loc) {
+  if (auto name = dyn_cast<NameLoc>(loc))
+    return (" (" + name.getName().getValue() + ")").str();
+  return "";
+}
+
 namespace {
 struct PrintMemoryPlanPass
     : public remat::impl::PrintMemoryPlanBase<PrintMemoryPlanPass> {
@@ -52,7 +60,8 @@ struct PrintMemoryPlanPass
     remark.report();
     if (Operation *peak = plan.getPeakOp())
       mlir::emitRemark(peak->getLoc())
-          << "peak: " << plan.getPeakBytes() << " bytes live";
+          << "peak: " << plan.getPeakBytes() << " bytes live at "
+          << peak->getName() << describeNamedLocation(peak->getLoc());
     if (!graph)
       return;
     for (Value value : graph->getSavedActivations()) {

@@ -46,9 +46,11 @@
 #include "llvm/ADT/STLExtras.h"
 #include "remat/Analysis/Debug.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 
 #include <cmath>
+#include <cstdio>
 #include <map>
 
 #define DEBUG_TYPE "remat-planner"
@@ -62,22 +64,24 @@ std::optional<uint64_t> remat::parseByteSize(StringRef text) {
   text = text.trim();
   size_t split = text.find_first_not_of("0123456789.");
   StringRef number = text.substr(0, split);
-  StringRef unit = split == StringRef::npos ? "" : text.substr(split).trim();
+  std::string unitText =
+      split == StringRef::npos ? "" : text.substr(split).trim().lower();
+  StringRef unit = unitText;
   auto [whole, fraction] = number.split('.');
   if ((whole.empty() && fraction.empty()) || fraction.contains('.') ||
       whole.size() > 19)
     return std::nullopt;
   std::optional<uint64_t> scale =
       llvm::StringSwitch<std::optional<uint64_t>>(unit)
-          .Cases({"", "B"}, 1)
-          .Case("KB", 1000ull)
-          .Case("MB", 1000ull * 1000)
-          .Case("GB", 1000ull * 1000 * 1000)
-          .Case("TB", 1000ull * 1000 * 1000 * 1000)
-          .Case("KiB", 1ull << 10)
-          .Case("MiB", 1ull << 20)
-          .Case("GiB", 1ull << 30)
-          .Case("TiB", 1ull << 40)
+          .Cases({"", "b"}, 1)
+          .Case("kb", 1000ull)
+          .Case("mb", 1000ull * 1000)
+          .Case("gb", 1000ull * 1000 * 1000)
+          .Case("tb", 1000ull * 1000 * 1000 * 1000)
+          .Case("kib", 1ull << 10)
+          .Case("mib", 1ull << 20)
+          .Case("gib", 1ull << 30)
+          .Case("tib", 1ull << 40)
           .Default(std::nullopt);
   if (!scale)
     return std::nullopt;
@@ -85,22 +89,74 @@ std::optional<uint64_t> remat::parseByteSize(StringRef text) {
   for (char c : whole)
     value = value * 10 + (c - '0');
   value *= *scale;
-  // The fraction of the unit must come to a whole number of bytes
-  // ("1.5KiB" is 1536 bytes; "1.5" and "0.0001KB" are refused). At most 19
-  // fraction digits: the largest unit is below 10^13 bytes.
-  if (fraction.size() > 19)
+  // A fraction of a unit rounds down to whole bytes ("1.5KiB" is 1536
+  // bytes, "4.1MiB" 4299161); a fraction of a byte is refused ("1.5B"). At
+  // most 19 fraction digits: the largest unit is below 10^13 bytes.
+  if (fraction.size() > 19 || (!fraction.empty() && *scale == 1))
     return std::nullopt;
   unsigned __int128 numerator = 0, denominator = 1;
   for (char c : fraction) {
     numerator = numerator * 10 + (c - '0');
     denominator *= 10;
   }
-  if (numerator * *scale % denominator != 0)
-    return std::nullopt;
   value += numerator * *scale / denominator;
   if (value >= (static_cast<unsigned __int128>(1) << 63))
     return std::nullopt;
   return static_cast<uint64_t>(value);
+}
+
+const char *const remat::kBudgetForms =
+    "bytes with an optional unit (12GiB, 12 GiB, 12gib, 1.5GiB, 500MB, "
+    "1048576; units B, KB, MB, GB, TB, KiB, MiB, GiB, TiB in any case), a "
+    "fraction of policy none's peak (60% or 0.6), or a fraction of the "
+    "activations policy none saves for the backward (50% activations)";
+
+std::optional<BudgetSpec> remat::parseBudget(StringRef text) {
+  std::string normal;
+  for (char c : text)
+    if (!llvm::isSpace(c))
+      normal += llvm::toLower(c);
+  StringRef rest = normal;
+  bool ofActivations = rest.consume_back("activations") ||
+                       rest.consume_back("activation") ||
+                       rest.consume_back("act");
+  if (ofActivations)
+    rest.consume_back("of");
+  bool percent = rest.ends_with("%");
+  // A bare decimal with a point is a fraction ("0.6"); a bare integer is
+  // bytes ("4096").
+  bool decimal = !rest.empty() && rest.contains('.') &&
+                 rest.find_first_not_of("0123456789.") == StringRef::npos;
+  BudgetSpec spec;
+  if (!ofActivations && !percent && !decimal) {
+    spec.bytes = parseByteSize(rest);
+    return spec.bytes ? std::optional<BudgetSpec>(spec) : std::nullopt;
+  }
+  std::optional<double> fraction = parseFraction(rest);
+  if (!fraction || !(*fraction > 0) || *fraction > 1)
+    return std::nullopt;
+  spec.relative = RelativeBudget{*fraction, ofActivations};
+  return spec;
+}
+
+uint64_t RelativeBudget::resolve(uint64_t nonePeak,
+                                 uint64_t activationBytes) const {
+  auto part = [&](uint64_t bytes) {
+    return static_cast<uint64_t>(std::floor(
+        static_cast<long double>(bytes) * static_cast<long double>(fraction)));
+  };
+  if (!ofActivations)
+    return part(nonePeak);
+  activationBytes = std::min(activationBytes, nonePeak);
+  return nonePeak - activationBytes + part(activationBytes);
+}
+
+std::string RelativeBudget::describe() const {
+  char percent[32];
+  std::snprintf(percent, sizeof(percent), "%.10g%%", fraction * 100);
+  return std::string(percent) + " of " +
+         (ofActivations ? "the activations policy none saves"
+                        : "policy none's peak");
 }
 
 std::optional<double> remat::parseFraction(StringRef text) {
@@ -128,6 +184,8 @@ public:
 private:
   /// The least peak the frontier reached, and whether it is proven least
   /// (it equals the memory plan's lower bound) or what that bound is.
+  /// The budget in bytes, with what it is relative to where it is.
+  std::string describeBudget() const;
   std::string describeLeastPeak(uint64_t least, PlanError &error);
   /// Emits `error` at its op and records it in the context.
   void refuse(PlanError error);
@@ -754,6 +812,13 @@ static std::string formatBytes(uint64_t bytes) {
       .str();
 }
 
+std::string Planner::describeBudget() const {
+  std::string text = formatBytes(*options.budget);
+  if (options.relativeBudget)
+    text += ", " + options.relativeBudget->describe();
+  return text;
+}
+
 std::string Planner::describeLeastPeak(uint64_t least, PlanError &error) {
   PeakLowerBound bound = context.getBounds().leastPeak();
   if (offloading) {
@@ -770,9 +835,8 @@ std::string Planner::describeLeastPeak(uint64_t least, PlanError &error) {
   // operands and results.
   std::string held;
   if (bound.at)
-    held = "what every plan holds at " + formatLocation(bound.at->getLoc()) +
-           " (" + bound.at->getName().getStringRef().str() +
-           "): the bytes policy none holds there less every buffer a plan "
+    held = "what every plan holds at " + describeOpAt(bound.at) +
+           ": the bytes policy none holds there less every buffer a plan "
            "may free there";
   if (least <= bound.bytes)
     return "the smallest peak remat can reach for this function is " +
@@ -893,10 +957,10 @@ bool Planner::solve() {
     PlanError error{"budget", "", func};
     error.budgetBytes = options.budget;
     error.planPeakBytes = peak;
-    error.message = ("policy '" + stringifyPolicy(options.policy) +
-                     "' reaches a peak of " + formatBytes(peak) +
-                     ", above budget " + formatBytes(*options.budget) + "; ")
-                        .str();
+    error.message =
+        ("policy '" + stringifyPolicy(options.policy) + "' reaches a peak of " +
+         formatBytes(peak) + ", above budget " + describeBudget() + "; ")
+            .str();
     if (least <= *options.budget)
       error.message += "policy=auto fits it";
     else
@@ -1003,8 +1067,7 @@ bool Planner::pickAutoPlan(ArrayRef<FrontierPoint> frontier,
     if (!chosen) {
       PlanError error{"budget", "", func};
       error.budgetBytes = options.budget;
-      error.message = "no plan fits budget " + formatBytes(*options.budget) +
-                      ": " +
+      error.message = "no plan fits budget " + describeBudget() + ": " +
                       describeLeastPeak(frontier.front().peakBytes, error);
       refuse(std::move(error));
       return false;

@@ -38,12 +38,17 @@ static llvm::json::Object statsToJSON(const FunctionStats &stats,
 /// result number and its bytes.
 static llvm::json::Object describeValue(Value value, uint64_t bytes) {
   Operation *def = value.getDefiningOp();
-  return llvm::json::Object{
+  llvm::json::Object object{
       {"op", def->getName().getStringRef()},
       {"loc", formatLocation(def->getLoc())},
       {"result", static_cast<int64_t>(cast<OpResult>(value).getResultNumber())},
       {"bytes", static_cast<int64_t>(bytes)},
   };
+  // What the framework says the op is (its module and primitive, its
+  // source line), where it wrote that into the location.
+  if (std::optional<std::string> source = describeSource(def->getLoc()))
+    object["source"] = *source;
+  return object;
 }
 
 /// The op a copy op of the rewritten function runs before (the next op that

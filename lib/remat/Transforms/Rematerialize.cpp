@@ -20,8 +20,9 @@
 #include "remat/Transforms/RematReport.h"
 #include "remat/Transforms/RematRewrite.h"
 
-#include "llvm/ADT/ScopeExit.h"
 #include "remat/Analysis/Debug.h"
+#include "llvm/ADT/ScopeExit.h"
+#include "llvm/ADT/StringExtras.h"
 
 #include <cmath>
 #include <memory>
@@ -47,9 +48,69 @@ struct CheckedOptions {
   std::string option;
 };
 
+/// The pass options with the words of a budget written with spaces joined
+/// to it: `budget=8 GiB` and `budget=50% of activations` as the Python
+/// adapters take them (MLIR's option parser splits values at spaces, and
+/// would take "GiB" for an option of its own).
+static std::string joinBudgetWords(StringRef options) {
+  auto isBudgetWord = [](StringRef word) {
+    std::string lower = word.lower();
+    StringRef w = lower;
+    if (w.consume_front("%") && w.empty())
+      return true;
+    return llvm::is_contained({"b", "kb", "mb", "gb", "tb", "kib", "mib", "gib",
+                               "tib", "of", "act", "activation", "activations"},
+                              w);
+  };
+  std::string out;
+  bool inBudget = false;
+  int depth = 0;
+  char quote = 0;
+  size_t i = 0;
+  while (i < options.size()) {
+    // One space-separated word (braces and quotes keep their spaces).
+    size_t start = i;
+    for (; i < options.size(); ++i) {
+      char c = options[i];
+      if (quote) {
+        if (c == quote)
+          quote = 0;
+      } else if (c == '"' || c == '\'') {
+        quote = c;
+      } else if (c == '{') {
+        ++depth;
+      } else if (c == '}') {
+        --depth;
+      } else if (depth == 0 && llvm::isSpace(c)) {
+        break;
+      }
+    }
+    StringRef word = options.slice(start, i);
+    for (; i < options.size() && llvm::isSpace(options[i]); ++i) {
+    }
+    if (word.empty())
+      continue;
+    if (inBudget && isBudgetWord(word)) {
+      out += word.str();
+      continue;
+    }
+    inBudget = word.starts_with("budget=") || word.starts_with("host-budget=");
+    if (!out.empty())
+      out += ' ';
+    out += word.str();
+  }
+  return out;
+}
+
 struct RematerializePass
     : public remat::impl::RematerializeBase<RematerializePass> {
   using RematerializeBase::RematerializeBase;
+
+  LogicalResult initializeOptions(
+      StringRef options,
+      function_ref<LogicalResult(const Twine &)> errorHandler) override {
+    return Pass::initializeOptions(joinBudgetWords(options), errorHandler);
+  }
 
   LogicalResult initialize(MLIRContext *context) override {
     // Shared with the clones the pass manager makes for its threads.
@@ -96,11 +157,38 @@ struct RematerializePass
     std::optional<JointGraph> graph = JointGraph::build(func);
     if (!graph)
       return failure();
+    // Every op computes result 0: a forward function (the user forgot the
+    // backward). Planned all the same (the plan keeps nothing), but said.
+    if (llvm::all_of(graph->getOps(), [&](Operation *op) {
+          return graph->isForward(op) || op->hasTrait<OpTrait::IsTerminator>();
+        }))
+      mlir::emitWarning(func.getLoc())
+          << "@" << func.getSymName()
+          << " has no backward (every op computes result 0, the loss): "
+             "nothing to plan; build the joint step first (--nn-autodiff)";
 
     // Each op's cost computed once while the IR is as planned: through
     // planning and the report's figures taken before the rewrite.
     std::optional<OpCostCache> costs(std::in_place);
     PlanContext context(func, *graph, options);
+    // A relative budget: bytes of this function's plan under policy none.
+    std::optional<uint64_t> relativeTo;
+    if (options.relativeBudget) {
+      const RematPlan *none = context.getFixedPlan(Policy::None);
+      if (!none) {
+        error = context.getError();
+        return failure();
+      }
+      relativeTo = none->peakBytes;
+      uint64_t activations = 0;
+      if (options.relativeBudget->ofActivations) {
+        MemoryPlan memory(func.getBody().front(), options.results);
+        activations = memory.getSavedActivationBytes(*graph);
+        relativeTo = activations;
+      }
+      options.budget =
+          options.relativeBudget->resolve(none->peakBytes, activations);
+    }
     std::optional<RematPlan> plan = planRematerialization(context);
     llvm::scope_exit countStatistics([&] {
       numPlans += context.getNumPlans();
@@ -151,6 +239,14 @@ struct RematerializePass
         buildReport(func, options.policy, options.device, baseline, result,
                     *plan, *plan->timeLowerBound, plan->boundByMILP,
                     timeline);
+    if (options.relativeBudget)
+      object["budget"] =
+          llvm::json::Object{{"option", budget.getValue()},
+                             {"of", options.relativeBudget->ofActivations
+                                        ? "saved_activation_bytes"
+                                        : "peak_bytes"},
+                             {"of_bytes", static_cast<int64_t>(*relativeTo)},
+                             {"bytes", static_cast<int64_t>(*options.budget)}};
     if (repeated)
       object["repeat"] = llvm::json::Object{
           {"count", static_cast<int64_t>(options.repeat)},
@@ -242,21 +338,22 @@ struct RematerializePass
                   "'; expected a non-negative number such as 0.5");
     options.selectiveThreshold = *threshold;
     if (!budget.empty()) {
-      options.budget = parseByteSize(budget.getValue());
-      if (!options.budget)
+      std::optional<BudgetSpec> spec = parseBudget(budget.getValue());
+      if (!spec)
         return fail("budget", "invalid budget '" + budget.getValue() +
-                    "'; expected a whole number of bytes below 2^63, with an "
-                    "optional unit (B, KB, MB, GB, TB, KiB, MiB, GiB, TiB), "
-                    "e.g. budget=12GiB or budget=1.5KiB");
+                                  "'; expected " + kBudgetForms);
+      options.budget = spec->bytes;
+      options.relativeBudget = spec->relative;
     }
     if (!hostBudget.empty()) {
       options.hostBudget = parseByteSize(hostBudget.getValue());
       if (!options.hostBudget)
-        return fail("host-budget", "invalid host-budget '" +
-                    hostBudget.getValue() +
-                    "'; expected a whole number of bytes below 2^63, with an "
-                    "optional unit (B, KB, MB, GB, TB, KiB, MiB, GiB, TiB), "
-                    "e.g. host-budget=64GiB");
+        return fail(
+            "host-budget",
+            "invalid host-budget '" + hostBudget.getValue() +
+                "'; expected bytes with an optional unit (64GiB, 64 GiB, "
+                "1.5GB, 1048576; units B, KB, MB, GB, TB, KiB, MiB, GiB, "
+                "TiB in any case)");
     }
     options.offload = offload || options.hostBudget.has_value();
     if (options.offload && options.policy != Policy::Auto &&
@@ -273,7 +370,7 @@ struct RematerializePass
                     "'; expected a non-negative fraction such as 0.05 or 5%");
       if (options.policy != Policy::Auto)
         return fail("max-overhead", "max-overhead applies to policy=auto only");
-      if (options.budget)
+      if (options.budget || options.relativeBudget)
         return fail(
             "max-overhead", "give policy=auto either a budget or a max-overhead, not both");
     }
