@@ -23,6 +23,7 @@ import tempfile
 import time
 
 # The joint function's writer (the adapters import it from here).
+from . import _tools
 from .builder import COST_CLASSES, ELEMENT_TYPE, JointGraph  # noqa: F401
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -84,18 +85,22 @@ def gpu_cost_model(name):
 
 
 def find_remat_opt():
-    candidates = [os.environ.get("REMAT_OPT"), os.path.join(ROOT, "build", "bin", "remat-opt"),
-                  shutil.which("remat-opt")]
+    """The remat-opt that plans: $REMAT_OPT, else the one the installed
+    wheel carries (remat/_bin), else the source tree's build/bin, else
+    PATH's."""
+    candidates = [os.environ.get("REMAT_OPT"), _tools.bundled_remat_opt(),
+                  os.path.join(ROOT, "build", "bin", "remat-opt"), shutil.which("remat-opt")]
     for path in candidates:
         if path and os.path.isfile(path) and os.access(path, os.X_OK):
             return path
-    raise PlanError("remat-opt not found: build remat (bash scripts/setup.sh) or set REMAT_OPT")
+    raise PlanError("remat-opt not found: install remat's wheel (bash scripts/build-wheel.sh; "
+                    "it carries remat-opt), build remat (bash scripts/setup.sh) or set REMAT_OPT")
 
 
 def plan(text, policy="auto", budget=None, max_overhead=None, device="cpu", remat_opt=None,
          timeout=600, reclone=False, result_buffers="defined", certificate="cover",
          offload=False, host_budget=None, skip_useless=True, pareto=False,
-         repeat=1, fence=None, output=None, generic=False):
+         repeat=1, fence=None, output=None, generic=False, timeline=False):
     """Runs --rematerialize on the joint function `text`; returns the report
     (a dict, with `planning_time_s` added: remat-opt's wall time).
 
@@ -138,7 +143,10 @@ def plan(text, policy="auto", budget=None, max_overhead=None, device="cpu", rema
     inputs through, e.g. "util.optimization_barrier", so that a downstream
     compiler's CSE keeps the clones). output: a path the rewritten module is
     written to (generic: in MLIR's generic form, which newer MLIR versions
-    read where a custom form has changed)."""
+    read where a custom form has changed).
+
+    timeline: remat-opt's timeline=true (the report's `timeline`: the bytes
+    live at each op before and after the rewrite, which remat.plot draws)."""
     options = [f"policy={policy}", f"reclone={'true' if reclone else 'false'}",
                f"result-buffers={result_buffers}", f"certificate={certificate}"]
     if budget is not None:
@@ -153,6 +161,8 @@ def plan(text, policy="auto", budget=None, max_overhead=None, device="cpu", rema
         options.append("skip-useless=false")
     if pareto:
         options.append("pareto=true")
+    if timeline:
+        options.append("timeline=true")
     if repeat != 1:
         options.append(f"repeat={repeat}")
     if fence:
