@@ -162,7 +162,7 @@ def main():
         low = None
         rb = args.result_buffers
         # (--scan measures remat's plans of the unrolled scan, the tables of
-        # docs/JAX.md's "lax.scan"; benchmarks/jax_scan.py the rolled ones.)
+        # docs/Results/JAX.md's "lax.scan"; benchmarks/jax_scan.py the rolled ones.)
         opts = dict(result_buffers=rb, collectives=args.collectives,
                     device=FLOPS_DEVICE if args.objective == "flops" else device, scan="unroll")
         rows["remat policy=dots"], _ = analyse(rj.checkpoint(base, policy="dots", **opts))

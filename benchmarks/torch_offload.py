@@ -6,7 +6,7 @@ least peak of keep/recompute alone), each run once and measured: the plan's
 device peak (the step's bytes: the report's peak less the arguments) and
 host peak against what the step allocated (the profiler's peak; on a CPU
 machine the host copies live outside PyTorch's allocator and are counted
-by remat._torch_offload.host_bytes), the values offloaded, the estimated
+by remat.torch.offload.host_bytes), the values offloaded, the estimated
 step time and exposed copy time, and whether the gradients equal policy
 none's bit for bit (one CPU thread: PyTorch's CPU kernels reduce in a
 thread-dependent order at these sizes).
@@ -24,7 +24,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 import torch  # noqa: E402
 
 import remat.torch as rt  # noqa: E402
-from remat import _torch_offload  # noqa: E402
+from remat.torch import offload as _torch_offload  # noqa: E402
 from remat.torch_models import GPT, transformers_model  # noqa: E402
 
 

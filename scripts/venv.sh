@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Creates (once) the cached Python environment for the PyTorch and JAX
 # integrations and the reference checks against them: ~/.cache/remat-venv
-# with numpy, torch, transformers, jax (CPU), flax and optax from PyPI,
+# with numpy, torch, transformers, jax (CPU), flax, optax and matplotlib
+# (remat.plot, PlanInfo.plot) from PyPI,
 # and the real compilers remat is tested inside (torch-mlir, IREE)
 # (torch for Linux brings its CUDA libraries, about 5 GB, so it is installed
 # once and reused, never per test run), at the versions pinned in
@@ -11,8 +12,8 @@
 set -euo pipefail
 VENV=${VENV:-$HOME/.cache/remat-venv}
 CONSTRAINTS="$(cd "$(dirname "$0")/.." && pwd)/python/constraints.txt"
-PACKAGES=(numpy torch transformers jax flax optax torch-mlir iree-base-compiler iree-base-runtime)
-if ! "$VENV/bin/python" -c "import numpy, torch, transformers, jax, flax, optax, torch_mlir.fx, iree.compiler, iree.runtime" 2>/dev/null; then
+PACKAGES=(numpy torch transformers jax flax optax matplotlib torch-mlir iree-base-compiler iree-base-runtime)
+if ! "$VENV/bin/python" -c "import numpy, torch, transformers, jax, flax, optax, matplotlib, torch_mlir.fx, iree.compiler, iree.runtime" 2>/dev/null; then
   [ -x "$VENV/bin/python" ] || python3 -m venv "$VENV"
   "$VENV/bin/pip" install -q --upgrade pip
   constraints=()

@@ -7,7 +7,9 @@ of the report's saved values back to the framework's values
 """
 
 import contextlib
+import logging
 import math
+import re
 import types
 import warnings
 
@@ -16,6 +18,12 @@ from . import planner as _planner
 
 PlanError = _planner.PlanError
 BudgetError = _planner.BudgetError  # (a PlanError; .least_peak: the least peak found)
+
+# What remat says: one INFO line per planned region (log_plan). Silent
+# unless the application configures logging (a library's NullHandler:
+# Python's last-resort handler does not print remat's records either).
+log = logging.getLogger("remat")
+log.addHandler(logging.NullHandler())
 
 
 class Unsupported(Exception):
@@ -55,7 +63,11 @@ class PlanInfo:
     checked), `rounds` ((internal budget, XLA's
     total) per plan, where checked), `offload_note` (why XLA's figures do
     not show the offload, on XLA:CPU) and `apply()`, the function with the
-    plan applied. `planning_time_s` is the sum of `times` unless set."""
+    plan applied. `planning_time_s` is the sum of `times` unless set.
+
+    repr() is the plan in a few lines (`summary()`: policy, budget, peak
+    and none's, bytes saved and recomputed, recompute FLOPs, rounds,
+    fallback); `plot()` draws it (remat.plot)."""
 
     def __init__(self, signature=None, planning_time_s=None):
         self.report = None
@@ -112,6 +124,149 @@ class PlanInfo:
             self.applied = self.applier(self.trace, self.converted, self.saved)
         return self.applied
 
+    def summary(self, detail=False):
+        """The plan in one line: its policy, budget (the caller's; where
+        the plan was made at another internal budget, that too) or
+        max_overhead, peak against policy none's, the compiler's figure
+        where checked (Inductor's step peak, XLA's total), recompute FLOPs
+        and planning seconds; `detail` adds the bytes saved, recomputed
+        and offloaded. (log_plan's line; repr() starts with it.)"""
+        if self.fallback is not None:
+            return f"fallback: {self.fallback}"
+        if self.from_cache:
+            return "served from Inductor's cache (partitioned before; no plan recorded)"
+        if self.partitioner != "remat":
+            return (f"PyTorch's {self.partitioner} partitioner (remat.torch.pytorch_backend), "
+                    f"{self.planning_time_s:.2f} s")
+        report, options = self.report or {}, self.options or {}
+        if not report:
+            return "not planned"
+        parts = []
+        policy = report.get("policy") or options.get("policy")
+        if policy:
+            parts.append(f"policy {policy}")
+        checked = report.get("inductor") or report.get("xla") or {}
+        internal = report.get("budget_bytes")
+        budget = checked.get("budget_bytes") or internal or options.get("budget")
+        overhead = report.get("max_overhead", options.get("max_overhead"))
+        if budget:
+            parts.append(f"budget {format_bytes(budget) if isinstance(budget, int) else budget}"
+                         + (f" (planned at {format_bytes(internal)})"
+                            if internal and internal != budget else ""))
+        elif overhead is not None:
+            parts.append(f"max overhead {100 * overhead:g}%")
+        result, baseline = report.get("result", {}), report.get("baseline", {})
+        if "peak_bytes" in result:
+            parts.append(f"peak {format_bytes(result['peak_bytes'])}"
+                         + (f" (none {format_bytes(baseline['peak_bytes'])})"
+                            if "peak_bytes" in baseline else ""))
+        if "step_peak_bytes" in checked:
+            parts.append(f"Inductor's step peak {format_bytes(checked['step_peak_bytes'])}")
+        elif "total_bytes" in checked:
+            parts.append(f"XLA's total {format_bytes(checked['total_bytes'])}")
+        if detail and "decisions" in report:
+            moved = {}
+            for d in report["decisions"]:
+                moved[d.get("decision")] = moved.get(d.get("decision"), 0) + d.get("bytes", 0)
+            parts.append(f"saved {format_bytes(result.get('saved_activation_bytes', 0))}, "
+                         f"recomputed {format_bytes(moved.get('recompute', 0))}")
+            if moved.get("offload"):
+                parts.append(f"offloaded {format_bytes(moved['offload'])}")
+        if "rolled_scans" in report:
+            parts.append(f"{len(report['rolled_scans'])} scan(s) planned rolled")
+        if "recompute_flops" in result:
+            parts.append(f"recompute {format_flops(result['recompute_flops'])}")
+        parts.append(f"{self.planning_time_s:.2f} s")
+        return ", ".join(parts)
+
+    def __repr__(self):
+        """The summary (with the bytes saved, recomputed and offloaded; a
+        fallback's reason instead), then the verification rounds, where
+        there were any."""
+        lines = [f"PlanInfo: {self.summary(detail=True)}"]
+        inductor = (self.report or {}).get("inductor")
+        rounds = (inductor or {}).get("rounds") or self.rounds
+        if rounds:
+            checked = "Inductor's step peak" if inductor else "XLA's total"
+            lines.append(f"  rounds (internal budget -> {checked}): " + "; ".join(
+                f"{_round_label(at)} -> {format_bytes(figure)}" for at, figure in rounds))
+        return "\n".join(lines)
+
+    def plot(self, path=None, compare=()):
+        """Draws the plan with remat.plot: the bytes live at each op
+        before and after the rewrite, and peak against estimated time (the
+        Pareto frontier, policy none, this plan and `compare`'s: other
+        PlanInfos or reports). Needs a report with a timeline (planned with
+        timeline=True) and matplotlib (remat.plot.PlotError otherwise).
+        Writes a PNG to `path` and returns it; with no path, returns the
+        matplotlib Figure (a notebook shows it)."""
+        from . import plot as _plot
+        report = self.report
+        if report is None:
+            raise _plot.PlotError(f"nothing to draw: {self.summary()}")
+        if "rolled_scans" in report:
+            raise _plot.PlotError("a step with its scans planned rolled has one plan per scan "
+                                  "body: draw one, info.scans[i]['plan'].plot()")
+        if not report.get("timeline"):
+            raise _plot.PlotError("the plan's report has no timeline: plan with timeline=True "
+                                  "(remat.torch.backend(timeline=True), "
+                                  "remat.jax.checkpoint(..., timeline=True), "
+                                  "remat.jax.plan(..., timeline=True))")
+        others = [c.report if isinstance(c, PlanInfo) else c for c in compare]
+        figure = _plot.figure(report, others)
+        if path is None:
+            return figure
+        figure.savefig(path, dpi=110)
+        return path
+
+
+def format_bytes(count):
+    """Bytes as people read them, to 4 digits: 512 B, 163.4 KiB, 1.278 MiB."""
+    for unit in ("B", "KiB", "MiB", "GiB"):
+        if abs(count) < 1024:
+            return f"{count} B" if unit == "B" else f"{count:.4g} {unit}"
+        count /= 1024
+    return f"{count:.4g} TiB"
+
+
+def _round_label(at):
+    """A verification round as PlanInfo.rounds names it: its internal
+    budget (bytes), or remat.jax's "lent <bytes>", "barriers per op",
+    "policy full"."""
+    if isinstance(at, int):
+        return format_bytes(at)
+    return re.sub(r"\d{4,}", lambda m: format_bytes(int(m.group())), str(at))
+
+
+def format_flops(count):
+    """FLOPs as people read them, to 4 digits: 0 FLOP, 3.355 MFLOP."""
+    for unit in ("", "k", "M", "G", "T"):
+        if abs(count) < 1000:
+            return f"{count:.4g} {unit}FLOP"
+        count /= 1000
+    return f"{count:.4g} PFLOP"
+
+
+def log_round(what, number, internal, figure, budget, figure_name):
+    """remat's INFO line for one verification round (a compile of a plan
+    and the compiler's figure of it): "remat: <what>: round <n> at
+    internal budget <b>: <figure_name> <figure>, fits|over the budget".
+    Silent unless the application sets the "remat" logger to INFO."""
+    if log.isEnabledFor(logging.INFO):
+        at = (f"at internal budget {_round_label(internal)}"
+              if isinstance(internal, int) or re.search(r"\d", str(internal))
+              else f"({internal})")
+        log.info("remat: %s: round %d %s: %s %s, %s the budget %s", what, number, at,
+                 figure_name, format_bytes(figure), "fits" if figure <= budget else "over",
+                 format_bytes(budget))
+
+
+def log_plan(what, info):
+    """remat's INFO line for a planned region: "remat: planned <what>:
+    <info.summary()>" on the "remat" logger."""
+    if log.isEnabledFor(logging.INFO):
+        log.info("remat: planned %s: %s", what, info.summary())
+
 
 class Registry:
     """One framework's plans, in order, since its last clear_plans()."""
@@ -121,6 +276,11 @@ class Registry:
 
     def __len__(self):
         return len(self._plans)
+
+    def index(self, info):
+        """The plan's place in plans() (its region's number in log_plan's
+        line), or None."""
+        return next((i for i, p in enumerate(self._plans) if p is info), None)
 
     def add(self, info):
         self._plans.append(info)
@@ -145,9 +305,10 @@ class Registry:
 @contextlib.contextmanager
 def falling_back(strict):
     """The fallback policy: inside, an `Unsupported` or a `PlanError` ends
-    the plan and sets the outcome's `reason` (the caller then falls back and
-    warns, `warn_fallback`), except a `BudgetError` under `strict`, which is
-    raised: an impossible budget is the user's error, not a fallback.
+    the plan. Under `strict` it is raised (every fallback is an exception:
+    an impossible budget, a planner that fails or is not found, a step
+    remat does not model); otherwise it sets the outcome's `reason`, and
+    the caller falls back and warns (`warn_fallback`).
 
         with falling_back(strict) as outcome:
             ...
@@ -156,10 +317,14 @@ def falling_back(strict):
     try:
         yield outcome
     except PlanError as error:
-        if strict and isinstance(error, BudgetError):
+        if strict:
             raise
         outcome.reason = f"the planner failed: {error}"
     except Unsupported as error:
+        if strict:
+            error.add_note("remat: strict=True raises where remat cannot plan; with "
+                           "strict=False the step runs without remat's plan, with a warning")
+            raise
         outcome.reason = str(error)
 
 
@@ -235,7 +400,7 @@ def planner_options(policy, policies, budget, max_overhead, device):
     the budget in bytes, policy auto with neither a budget nor a
     max_overhead the least peak within options.DEFAULT_MAX_OVERHEAD, and
     the device a name or a device file's dict (None stays None)."""
-    _options.choice(policy, policies, "policy")
+    policy = _options.policy_name(policy, policies)
     budget, max_overhead = _options.budget_or_overhead(policy, budget, max_overhead)
     if device is not None:
         device = _options.device_spec(device)

@@ -495,6 +495,7 @@ class JointGraph:
         self.types = {}    # ssa name -> type
         self.count = 0
         self.records = []  # per op line: (callee, inputs, results, attrs, loc)
+        self.sources = {}  # op line -> its source (op's `source`), where given
 
     def arg(self, shape, element):
         name = f"%arg{len(self.args)}"
@@ -505,8 +506,12 @@ class JointGraph:
 
     def op(self, callee, inputs, outputs, *, flops=0, cost_class="elementwise",
            side_effects=False, loc=None, block=None, policy=None, read_bytes=None,
-           written_bytes=None, batch_dims=0):
-        """Appends one `nn.generic`; returns its result values. `policy`
+           written_bytes=None, batch_dims=0, source=None):
+        """Appends one `nn.generic`; returns its result values. `loc`: the
+        name the plan's report calls it by (`loc("<loc>")`); `source`: what
+        the framework says it is, for reports and errors ("model.layers.3.mlp.act
+        (aten.gelu)"), written as the name's child (`loc("<loc>"("<source>"))`:
+        the report's `source`). `policy`
         ("save" or "recompute") is a `remat.policy` override; `read_bytes`
         and `written_bytes` the op's memory traffic where it is not the
         operands' and results' sizes; `batch_dims` a matrix multiply's batch
@@ -538,9 +543,12 @@ class JointGraph:
         operands = (" " + ", ".join(inputs)) if inputs else ""
         in_types = ", ".join(self.types[i] for i in inputs)
         out_text = out_types[0] if len(out_types) == 1 else "(" + ", ".join(out_types) + ")"
-        location = f" loc({quote(loc)})" if loc else ""
+        location = ""
+        if loc:
+            location = f" loc({quote(loc)}({quote(source)}))" if source else f" loc({quote(loc)})"
         self.lines.append(op_line("    ", lhs, f"nn.generic {quote(callee)}{operands}"
                                   f"{attr_dict(attrs)} : ({in_types}) -> {out_text}{location}"))
+        self.sources[len(self.records)] = source
         self.records.append((callee, list(inputs), list(results), attrs, loc))
         return results
 
@@ -553,13 +561,16 @@ class JointGraph:
         of the operand's buffer, which the planner's memory semantics keep
         live while the result is."""
         callee, inputs, results, attrs, loc = self.records[index]
+        source = self.sources.get(index)
         (result,) = results
         kept = [a for a in attrs if not a.startswith("written_bytes")]
         nbytes = type_bytes(self.types[result])
         d_attrs = kept + [f"written_bytes = {nbytes} : i64"] + (
             [] if "side_effects" in attrs else ["side_effects"])
         in_types = ", ".join(self.types[i] for i in inputs)
-        location = f" loc({quote(loc)})" if loc else ""
+        location = ""
+        if loc:
+            location = f" loc({quote(loc)}({quote(source)}))" if source else f" loc({quote(loc)})"
         inner = f" loc({quote(loc + '/inplace')})" if loc else ""
         view = 'cost_class = "view"'
         self.lines[index] = "\n".join([

@@ -170,7 +170,7 @@ def _bytes_of(node, graph, elements=None):
 # The compiled step's memory, in Inductor's own plan: its wrapper code.
 
 _ASSIGN = re.compile(r"^(\w+) = (.*)$")
-# remat.torch's host-offload ops (remat/_torch_offload.py): op, first operand.
+# remat.torch's host-offload ops (remat/torch/offload.py): op, first operand.
 _HOST_COPY = re.compile(r"^torch\.ops\.remat\.(offload|wait)\.default\((\w+)")
 _DEL = re.compile(r"^del ([\w, ]+)$")
 _REINTERPRET = re.compile(r"^reinterpret_tensor\((\w+),")

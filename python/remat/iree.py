@@ -128,7 +128,7 @@ def fit_budget(text, budget, work=None, rounds=5, function="train_step", remat_o
     `work`). Round 0 is policy none's (IREE's figure without remat). Raises
     planner.BudgetError when no round fits: its least_peak is the least IREE
     peak measured. `log`: a callable given one line per round."""
-    budget = _options.budget_bytes(budget)
+    budget = _options.budget_value(budget)
     if budget is None:
         raise ValueError("fit_budget needs a budget")
     own = work is None
@@ -154,11 +154,17 @@ def _fit(text, budget, work, rounds, function, remat_opt, tools, log):
                      digest=digest)
         entry["policy"] = policy
         log(f"round {n}: " + (f"internal budget {internal} B, " if internal else f"policy {policy}, ")
-            + f"plan peak {entry['plan_peak_bytes']} B, IREE peak {peak} B "
-            + ("fits" if peak <= budget else "over") + f" the budget {budget} B")
+            + f"plan peak {entry['plan_peak_bytes']} B, IREE peak {peak} B"
+            + ("" if isinstance(budget, _options.RelativeBudget) else
+               (" fits" if peak <= budget else " over") + f" the budget {budget} B"))
         return entry, report
 
-    none, _ = attempt(0, "none", None)
+    none, none_report = attempt(0, "none", None)
+    if isinstance(budget, _options.RelativeBudget):
+        # Of IREE's peak without remat (the activations: remat's model's).
+        budget = budget.resolve(none["iree_peak_bytes"],
+                                none_report["result"]["saved_activation_bytes"])
+        log(f"the budget: {budget} B")
     entries = [none]
     if none["iree_peak_bytes"] <= budget:
         return dict(budget_bytes=budget, rounds=entries, chosen=none, module=none["module"])

@@ -21,7 +21,9 @@ Draws one PNG with two panels:
 
 Reports may hold one function's object, an array of them (a module), or one
 object per line (report=-); `--function` picks one by name (default: the
-first). Needs matplotlib.
+first). Needs matplotlib (`pip install 'remat[plot]'`). From Python,
+`PlanInfo.plot()` draws a plan of remat.torch or remat.jax made with
+timeline=True, and `figure(report)` returns the matplotlib Figure.
 """
 
 import argparse
@@ -33,6 +35,22 @@ MiB = float(1 << 20)
 
 class PlotError(Exception):
     pass
+
+
+class MatplotlibMissing(PlotError, ImportError):
+    """matplotlib is not installed (an ImportError too)."""
+
+
+def _figure_class():
+    """matplotlib's Figure, or MatplotlibMissing saying how to install it.
+    (The Figure alone, not pyplot: no GUI backend is chosen, and the
+    caller's pyplot state is left alone.)"""
+    try:
+        from matplotlib.figure import Figure
+    except ImportError:
+        raise MatplotlibMissing("remat.plot needs matplotlib: pip install 'remat[plot]'") \
+            from None
+    return Figure
 
 
 def load_report(path, function=None):
@@ -77,12 +95,17 @@ def frontier_points(report, compare):
 
 
 def draw(report, compare, output):
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    """Writes the two panels of `report` (and `compare`'s plans) to `output`."""
+    figure(report, compare).savefig(output, dpi=110)
 
+
+def figure(report, compare=()):
+    """The two panels of `report` (with the plans of the `compare`
+    reports marked) as a matplotlib Figure."""
+    Figure = _figure_class()
     (bx, by), (rx, ry) = timeline(report)
-    fig, (left, right) = plt.subplots(1, 2, figsize=(13, 4.8))
+    fig = Figure(figsize=(13, 4.8))
+    left, right = fig.subplots(1, 2)
     name = report.get("function", "?")
     left.plot(bx, [b / MiB for b in by], label=f"none (peak {max(by) / MiB:.1f} MiB)",
               color="tab:gray", linewidth=1.2)
@@ -120,8 +143,7 @@ def draw(report, compare, output):
     right.legend(fontsize=8)
     right.grid(alpha=0.3)
     fig.tight_layout()
-    fig.savefig(output, dpi=110)
-    plt.close(fig)
+    return fig
 
 
 def main(argv=None):

@@ -314,15 +314,18 @@ class SingleDevice(unittest.TestCase):
             self.assertLessEqual(max_diff(out, ref), TOL, policy)
         # The while loop is never recomputed (side effects in the IR).
         self.assertRegex(info.ir, r'"jax.while".*side_effects')
-        # A scan too long to unroll falls back with its size under
-        # scan="unroll"; by default it is planned rolled.
+        # A scan too long to unroll is an error with its size under
+        # scan="unroll" (strict=False: a fallback, saying why); by default
+        # it is planned rolled.
         long = jnp.ones((rj.SCAN_UNROLL_LIMIT // 2, 4))
 
         def scanned(v):
             return jnp.sum(jax.lax.scan(lambda c, y: (jnp.sin(c * y), None), v[0], v)[0])
+        with self.assertRaisesRegex(rj.Unsupported, "'scan': unrolled"):
+            jax.grad(rj.checkpoint(scanned, scan="unroll"))(long)
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
-            jax.grad(rj.checkpoint(scanned, scan="unroll"))(long)
+            jax.grad(rj.checkpoint(scanned, scan="unroll", strict=False))(long)
         self.assertTrue(any("'scan': unrolled" in str(w.message) for w in caught), caught)
         self.assertLessEqual(max_diff(jax.jit(jax.grad(rj.checkpoint(scanned)))(long),
                                       jax.jit(jax.grad(scanned))(long)), TOL)

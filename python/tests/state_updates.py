@@ -254,7 +254,7 @@ class FlaxNnx(unittest.TestCase):
             return model(x)
         x = jnp.ones((2, 4))
         states = []
-        for f in (loss, rj.checkpoint(loss)):
+        for f in (loss, rj.checkpoint(loss, strict=False)):
             model = Sowing(nnx.Rngs(0))
             with warnings.catch_warnings(record=True) as caught:
                 warnings.simplefilter("always")
@@ -394,7 +394,7 @@ class JaxOutputs(unittest.TestCase):
         box = Box(jnp.float32(1.0))
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
-            jax.grad(rj.checkpoint(f, policy="full"))(jnp.ones(3), box)
+            jax.grad(rj.checkpoint(f, policy="full", strict=False))(jnp.ones(3), box)
         self.assertTrue(any("cannot write back into the caller's Box" in str(w.message)
                             for w in caught), [str(w.message) for w in caught])
         self.assertEqual(float(box.value), 4.0)

@@ -109,28 +109,29 @@ POLICIES = ("auto", "none", "full", "sqrt", "selective", "dots", "dots_no_batch"
 
 
 def _options(policy, budget, max_overhead, device, has_aux, result_buffers, collectives,
-             collective_cost, memory="xla", offload=False, host_budget=None, scan="auto"):
+             collective_cost, memory="xla", offload=False, host_budget=None, scan="auto",
+             timeline=False):
     """The planning options, validated (ValueError naming the valid forms):
     the budget in bytes, auto with neither a budget nor a max_overhead
     given the least peak within options.DEFAULT_MAX_OVERHEAD, offload only
     under auto (or policy offload) on a device with a host link."""
-    if policy == "dots-no-batch":  # remat-opt's spelling of JAX's name
-        policy = "dots_no_batch"
     options = _adapter.planner_options(policy, POLICIES, budget, max_overhead, device)
     options.update(_adapter.offload_options(policy, offload, host_budget, options["device"]))
     _opts.choice(result_buffers, ("auto", "preallocated", "lent", "defined"), "result_buffers")
     _opts.choice(memory, ("xla", "jaxpr"), "memory")
     _opts.choice(scan, ("auto", "unroll", "rolled"), "scan")
+    _opts.choice(timeline, (True, False), "timeline")
     collective = _adapter.collective_options(collectives, collective_cost)
     if not isinstance(has_aux, bool):
         raise ValueError(f"has_aux must be True or False, not {has_aux!r}")
     return dict(options, has_aux=has_aux, result_buffers=result_buffers, memory=memory,
-                scan=scan, **collective)
+                scan=scan, timeline=timeline, **collective)
 
 
 def plan(fun, *args, policy="auto", budget=None, max_overhead=None, device="cpu",
          has_aux=False, result_buffers="auto", collectives="recompute",
-         collective_cost=10.0, memory="xla", offload=False, host_budget=None, scan="auto"):
+         collective_cost=10.0, memory="xla", offload=False, host_budget=None, scan="auto",
+         timeline=False):
     """Plans `fun` at `args` (arrays, tracers or `jax.ShapeDtypeStruct`s);
     returns a PlanInfo. Raises ValueError for an invalid option, Unsupported
     for what remat does not model and PlanError when the planner refuses (an
@@ -139,15 +140,17 @@ def plan(fun, *args, policy="auto", budget=None, max_overhead=None, device="cpu"
     scans planned rolled is always found in XLA's numbers (the rolled
     step's only measure: remat.jax.rolled)."""
     o = _options(policy, budget, max_overhead, device, has_aux, result_buffers, collectives,
-                 collective_cost, memory, offload, host_budget, scan)
-    return _planned(fun, args, o, verify=False)
+                 collective_cost, memory, offload, host_budget, scan, timeline)
+    info = _planned(fun, args, o, verify=False)
+    _adapter.log_plan(_name(fun), info)
+    return info
 
 
 def checkpoint(fun, *, policy="auto", budget=None, max_overhead=None, device="cpu",
                has_aux=False, strict=True, result_buffers="auto",
                collectives="recompute", collective_cost=10.0, static_argnums=(),
                static_argnames=(), verify=True, verify_rounds=3, memory="xla", offload=False,
-               host_budget=None, scan="auto"):
+               host_budget=None, scan="auto", timeline=False):
     """`fun` with remat's plan applied: differentiate the result (jax.grad,
     jax.value_and_grad, jax.vjp), and its backward recomputes what remat
     chose not to keep. Call it as `fun` (positional and keyword arguments,
@@ -231,17 +234,25 @@ def checkpoint(fun, *, policy="auto", budget=None, max_overhead=None, device="cp
     (docs/JAX.md, "lax.scan: rolled or unrolled").
 
     An invalid option is a ValueError here; an impossible budget a
-    BudgetError at the first call (or, with strict=False, a warning and
-    `fun` unchanged). Gradients are planned for every floating-point input
+    BudgetError at the first call, and under strict=True (the default)
+    anything remat cannot plan is an exception too (PlanError,
+    Unsupported); with strict=False, a warning and `fun` unchanged. Gradients are planned for every floating-point input
     (XLA drops those the caller does not use); the budget is verified on
     the step that differentiates the inputs the caller differentiates
     (those that reach `fun` as jax.grad's or jax.vjp's tracers; every
     floating-point input where none does). The plan is made on the
     first call for each signature (and set of differentiated inputs) and
     kept; `plans()` lists them. Reverse
-    mode only: the result is a `jax.custom_vjp`."""
+    mode only: the result is a `jax.custom_vjp`.
+
+    timeline: True: each plan's report also has the bytes live at each op
+    before and after the rewrite and the Pareto frontier (remat-opt's
+    timeline=true pareto=true), which `PlanInfo.plot()` draws; planning
+    takes longer. Each plan logs one INFO line on the "remat" logger
+    (policy, budget, peak against policy none's, recompute FLOPs, planning
+    time); a fallback is a warning."""
     o = _options(policy, budget, max_overhead, device, has_aux, result_buffers, collectives,
-                 collective_cost, memory, offload, host_budget, scan)
+                 collective_cost, memory, offload, host_budget, scan, timeline)
     if not isinstance(verify_rounds, int) or verify_rounds < 1:
         raise ValueError(f"verify_rounds must be a positive int, not {verify_rounds!r}")
     static = _Statics(fun, static_argnums, static_argnames, has_aux)
@@ -475,9 +486,16 @@ def _plan_or_fallback(fun, args, o, strict, verify=False, rounds=3):
         info.fallback = outcome.reason
     _PLANS.add(info)
     if info.fallback is not None:
-        _adapter.warn_fallback(f"running {getattr(fun, '__name__', 'the function')} without "
-                               "checkpointing", info.fallback, stacklevel=3)
+        _adapter.warn_fallback(f"running {_name(fun)} without checkpointing", info.fallback,
+                               stacklevel=3)
+    else:
+        _adapter.log_plan(_name(fun), info)
     return info
+
+
+def _name(fun):
+    """The planned function as the log and the warnings name it."""
+    return getattr(fun, "__name__", "the function")
 
 
 def _planned(fun, args, o, verify, rounds=3):

@@ -647,7 +647,8 @@ def _plan(prepared, o):
                                            else o["result_buffers"]), offload=o["offload"],
                            host_budget=o["host_budget"],
                            skip_useless=o.get("skip_useless", True),
-                           repeat=o.get("repeat", 1))
+                           repeat=o.get("repeat", 1), timeline=o.get("timeline", False),
+                           pareto=o.get("timeline", False))
     info.report = report
     report["memory"] = info.memory
     info.times["plan"] = report["planning_time_s"]

@@ -8,6 +8,7 @@ var. `_prepare` does both for a function and its arguments.
 """
 
 import math
+import os
 import re
 import time
 
@@ -145,6 +146,24 @@ def _nbytes(avals):
             total += math.prod(shape) * _planner.element_bytes(element)
     return total
 
+
+
+def _eqn_source(eqn, prim):
+    """What the user wrote that made an equation, for reports and errors:
+    its user frame and primitive, "flax_model.py:42 (tanh)" (JAX's
+    source_info summary, with the file's base name), and the name stack
+    where it has one ("... in encoder/layer_0")."""
+    from jax._src import source_info_util as _si
+    try:
+        where = _si.summarize(eqn.source_info)   # "file.py:42:17 (function)"
+    except Exception:   # (an equation without a user frame)
+        where = ""
+    m = re.match(r"(.*?):(\d+)(?::\d+)? \((.*)\)$", where)
+    text = f"{os.path.basename(m.group(1))}:{m.group(2)} ({prim})" if m else f"({prim})"
+    # (The transformations' own names say nothing of the user's code.)
+    stack = re.sub(r"\b(?:transpose|jvp|vmap|pjit|jit|remat|checkpoint)\(|\)", "",
+                   str(eqn.source_info.name_stack)).strip("/")
+    return f"{text} in {stack}" if stack else text
 
 def _traffic(eqn):
     """(bytes read, bytes one device sends) of a collective (a ring's
@@ -873,8 +892,8 @@ class _Converted:
                                 flops=flops, cost_class=cost_class,
                                 side_effects=(collective and self.collectives == "keep")
                                 or prim == "while",
-                                loc=loc, block=block, policy=policy,
-                                batch_dims=batch_dims, **traffic)
+                                loc=loc, source=_eqn_source(eqn, prim), block=block,
+                                policy=policy, batch_dims=batch_dims, **traffic)
         for k, (v, r) in enumerate(zip(arrays, results)):
             self.value[v] = r
             self.block[v] = block

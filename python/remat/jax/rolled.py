@@ -23,6 +23,7 @@ import functools
 import jax
 
 from .. import _adapter
+from .. import options as _options
 from ..planner import BudgetError
 from .apply import _plan
 from .convert import (Unsupported, _call_body, _eval_unrolled, _inexact, _nbytes, _prepare,
@@ -206,6 +207,10 @@ def rolled_plan(fun, args, o, trace, verify=False, rounds=3):
     # peak without recomputation.
     nones = [b.plan(policy="none") for b in bodies]
     total = sum(p.report["result"]["peak_bytes"] for p in nones)
+    if isinstance(budget, _options.RelativeBudget):
+        # Of the scans' peaks without recomputation, summed as the step's.
+        budget = budget.resolve(total, sum(p.report["result"]["saved_activation_bytes"]
+                                           for p in nones))
     shares = [p.report["result"]["peak_bytes"] / total for p in nones]
 
     def plan_at(internal):

@@ -15,6 +15,7 @@ import jax
 import jax.numpy as jnp
 
 from .. import _adapter
+from .. import options as _options
 from ..planner import BudgetError
 from .apply import _Applied, _plan
 from .convert import _aval_varying, _prepare, _spec, _vjp_step
@@ -172,7 +173,16 @@ def _verified_plan(fun, args, o, rounds, trace=None):
     # model on some steps): the cheapest plan that fits under either.
     models = ([(None, model("preallocated")), ("lent", model("lent"))]
               if o["result_buffers"] == "auto" else [(None, model(o["result_buffers"]))])
-    return _verify_rounds(models, o["budget"], rounds, full)
+    budget = o["budget"]
+    if isinstance(budget, _options.RelativeBudget):
+        # Of policy none's plan, with the outputs preallocated as XLA's
+        # total counts them (docs/JAX.md, "Budgets").
+        none = _plan(prepared, dict(o, policy="none", budget=None, max_overhead=None,
+                                    offload=False, host_budget=None,
+                                    result_buffers="preallocated"))
+        budget = budget.resolve(none.report["result"]["peak_bytes"],
+                                none.report["result"]["saved_activation_bytes"])
+    return _verify_rounds(models, budget, rounds, full)
 
 
 def _plan_key(info):
@@ -257,6 +267,8 @@ def _verify_rounds(plan_at, budget, rounds, full=None, what="the compiled step",
         info.report["xla"] = dict(info.xla, budget_bytes=budget,
                                   internal_budget_bytes=internal_budget, **extra)
         tried.append((label, info.xla["total_bytes"]))
+        _adapter.log_round(what, len(tried), label, info.xla["total_bytes"], budget,
+                           "XLA's total")
         uncompared = info.xla.get("host_offload") is False
         if uncompared:
             # XLA's device figure counts the offloaded values: the plan
@@ -312,7 +324,7 @@ def _verify_rounds(plan_at, budget, rounds, full=None, what="the compiled step",
     # The barriers: the plan kept (or, where none fits, the one XLA found
     # least over the budget) applied with a barrier per recomputing op as
     # well, which XLA compiles to less on some steps (a 2-layer tensor-
-    # parallel GPT's least-peak plan: docs/JAX.md); kept where it fits
+    # parallel GPT's least-peak plan: docs/Results/JAX.md); kept where it fits
     # and is smaller (the same plan: the same estimated time, so the
     # choice below, by time and then XLA's total, takes the smaller, and
     # the first of two equal).

@@ -36,9 +36,14 @@ import time
 
 import torch
 
-from . import _adapter
-from . import options as _options
-from . import planner as _planner
+from .. import _adapter
+from .. import options as _options
+from .. import planner as _planner
+from . import backends as _backends
+from . import partitioner as _partition
+from . import _common
+from ._common import COMPILERS, _PLANS
+from .measure import _bytes, _profiled_allocations
 
 
 def _key(joint_module):
@@ -53,7 +58,6 @@ def _key(joint_module):
 
 def _output_bytes(module, count=None):
     """The bytes of the first `count` outputs of an FX graph (all: None)."""
-    from .torch import _bytes
     outputs = list(module.graph.find_nodes(op="output"))[0].args[0][:count]
     return sum(_bytes(n.meta.get("val")) for n in outputs if hasattr(n, "meta"))
 
@@ -229,7 +233,6 @@ def _measure(fn, cuda):
         fn()
         torch.cuda.synchronize()
         return torch.cuda.max_memory_allocated() - before
-    from .torch import _profiled_allocations
     return _profiled_allocations(fn)[1]
 
 
@@ -292,21 +295,20 @@ class StepBudget:
     def __init__(self, budget, *, rounds=3, measure_runs=2, compiler="eager", device=None,
                  strict=True, keep_outputs=True, user_checkpoints="honor", collectives="keep",
                  collective_cost=10.0, temporaries=None, memory=None, decompositions=None):
-        from . import torch as _rt
         if budget is None:
             raise ValueError("StepBudget needs a budget (bytes, or a string such as \"8GiB\")")
         for name, value in (("rounds", rounds), ("measure_runs", measure_runs)):
             if not isinstance(value, int) or isinstance(value, bool) or value < 1:
                 raise ValueError(f"{name} must be a positive int, not {value!r}")
         self.measure_runs = measure_runs
-        _options.choice(compiler, _rt.COMPILERS, "compiler")
+        _options.choice(compiler, COMPILERS, "compiler")
         self._compiler = compiler
-        self._options = _rt._planner_options(
+        self._options = _partition._planner_options(
             "auto", budget, None, device, strict, keep_outputs, user_checkpoints, collectives,
             collective_cost, "measure" if temporaries is None else temporaries,
             memory or ("inductor" if compiler == "inductor" else "ops"))
         self.budget = self._options["budget"]
-        _rt._tangents_held()      # (found now, outside any compilation)
+        _common._tangents_held()      # (found now, outside any compilation)
         self.rounds = rounds
         self._decompositions = decompositions
         self._budgets = None      # region key -> planner options; None: recording (policy none)
@@ -336,10 +338,9 @@ class StepBudget:
         """The backend: the region compiled by the chosen compiler with
         remat as its partition, then wrapped so that each call of its
         forward is recorded while plan() records."""
-        from . import torch as _rt
         if self._dry_runs is not None:
             self._dry_runs.note(example_inputs)
-        planned = len(_rt._PLANS)
+        planned = len(_PLANS)
         options = dict(self._options, _region_options=self._region_options)
         if self._compiler == "inductor":
             from torch._functorch import config as functorch_config
@@ -347,7 +348,7 @@ class StepBudget:
             from torch._inductor.compile_fx import compile_fx
             # (Caches off: a cached region is not partitioned, so its plan
             # could not be chosen.)
-            with inductor_config.patch(custom_partitioner_fn=_rt.RematPartitioner(**options),
+            with inductor_config.patch(custom_partitioner_fn=_backends.RematPartitioner(**options),
                                        force_disable_caches=True), \
                     functorch_config.patch(force_non_lazy_backward_lowering=True):
                 inner = compile_fx(gm, example_inputs)
@@ -355,10 +356,10 @@ class StepBudget:
             from torch._dynamo.backends.common import aot_autograd
             from torch._dynamo.backends.debugging import boxed_nop
             inner = aot_autograd(fw_compiler=boxed_nop, bw_compiler=boxed_nop,
-                                 decompositions=_rt._decompositions(self._decompositions),
-                                 partition_fn=functools.partial(_rt.partition, **options))(
+                                 decompositions=_backends._decompositions(self._decompositions),
+                                 partition_fn=functools.partial(_partition.partition, **options))(
                                      gm, example_inputs)
-        infos = _rt._PLANS.plans()[planned:]
+        infos = _PLANS.plans()[planned:]
         info = infos[-1] if infos else None
         key = None
         if info is not None and info.fallback is None and info.fw_module is not None:
@@ -438,6 +439,13 @@ class StepBudget:
         if not calls:
             raise _planner.PlanError("the step ran no region compiled with this backend")
         device = self._options["device"] or ("h200" if self._cuda else "cpu")
+        # A relative budget: of the recording step's measured peak (policy
+        # none), or of the activations the regions' plans of none save.
+        spec = self._options["budget"]
+        if isinstance(spec, _options.RelativeBudget):
+            self.budget = spec.resolve(recorded, sum(
+                (self._infos[key].report or {}).get("baseline", {}).get(
+                    "saved_activation_bytes", 0) for key in calls))
         regions = {}
         for key in dict.fromkeys(calls):
             regions[key] = _Region(key, self._infos[key], device, calls.count(key),
@@ -472,6 +480,8 @@ class StepBudget:
                          pick=dict(pick), budgets=dict(self._budgets))
             rounds.append(entry)
             tried.append((internal, measured))
+            _adapter.log_round("StepBudget", len(tried), internal, measured, self.budget,
+                               "measured step peak")
             if measured <= self.budget:
                 fits.append(entry)
             cheapest = all(i == 0 for i in pick.values())
