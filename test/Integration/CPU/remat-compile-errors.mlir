@@ -47,7 +47,7 @@
 // MATH: remat-compile: unknown --math=fast; expected approx or libm
 // GEMM: remat-compile: unknown --gemm=mkl for --target=cpu; expected blas or loops
 // POLICY: policy 'full' needs checkpoint blocks
-// BUDGET: remat-compile: --budget, --max-overhead, --offload, --host-budget and --cost-profile need --policy
+// BUDGET: remat-compile: --budget, --max-overhead, --offload, --host-budget, --cost-profile and --report need --policy
 // AUTODIFF: error: expects the loss to be a floating-point scalar tensor (tensor<f32>, tensor<bf16>, ...), but it is 'tensor<4xf32>'
 // AUTO: error: no plan fits budget 1 bytes (0.0 MiB): the smallest peak remat can reach for this function is 32 bytes (0.0 MiB) (no plan can go lower: it is what one op needs at once)
 
