@@ -53,14 +53,14 @@ struct CheckedOptions {
 /// adapters take them (MLIR's option parser splits values at spaces, and
 /// would take "GiB" for an option of its own).
 static std::string joinBudgetWords(StringRef options) {
+  // A word that continues a budget: one parseBudget reads after a number
+  // ("GiB", "%", "activations"), or the "of" of "50% of activations". Taken
+  // from the parser, so that the two cannot disagree on the units.
   auto isBudgetWord = [](StringRef word) {
-    std::string lower = word.lower();
-    StringRef w = lower;
-    if (w.consume_front("%") && w.empty())
-      return true;
-    return llvm::is_contained({"b", "kb", "mb", "gb", "tb", "kib", "mib", "gib",
-                               "tib", "of", "act", "activation", "activations"},
-                              w);
+    if (llvm::any_of(word, [](char c) { return llvm::isDigit(c) || c == '.'; }))
+      return false;
+    return word.equals_insensitive("of") ||
+           parseBudget(("1" + word).str()).has_value();
   };
   std::string out;
   bool inBudget = false;
