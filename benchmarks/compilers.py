@@ -131,11 +131,11 @@ def main():
                 tag = f"{model}-{dialect}"
                 inputs = None if a.no_iree else riree.step_inputs(text, work)
                 tools = None if a.no_iree else riree.find_tools(a.iree_bin)
-                # remat-compile lowers linalg, tensor, arith and math, not the
-                # global RNG state torch-mlir keeps in ml_program.
+                # remat-compile lowers TOSA, linalg, tensor, arith and math,
+                # not the global RNG state torch-mlir keeps in ml_program.
                 # (Nor IREE's own ops, which a JAX step keeps from IREE's
                 # input phase: iree_linalg_ext.scatter.)
-                compiles = (dialect == "linalg" and "ml_program." not in text
+                compiles = ("ml_program." not in text
                             and "iree_linalg_ext." not in text)
                 digests, iree_peaks, recomputing = {}, {}, []
                 for policy in POLICIES:
@@ -151,19 +151,24 @@ def main():
                             digests.setdefault("remat-compile", set()).add(outs)
                             if planned != p["plan"] or abs(held - planned) > a.tolerance * planned:
                                 failures.append(f"{model}.{dialect} {policy}: plan {planned}, held {held}")
-                        ip = "-"
-                        if not a.no_iree:
-                            ip, digest = riree.compile_and_run(rewritten, inputs, work,
-                                                               f"{tag}-{policy}", tools=tools)
-                            iree_peaks[policy] = ip
-                            digests.setdefault("iree", set()).add(digest)
                     except Exception as e:  # noqa: BLE001 - reported in the table
                         failures.append(f"{model}.{dialect} {policy}: {e}")
                         print(f"| {model} | {dialect} | {policy} | failed: {str(e).splitlines()[0][:100]} |")
                         continue
+                    ip = "-"
+                    if not a.no_iree:
+                        try:
+                            ip, digest = riree.compile_and_run(rewritten, inputs, work,
+                                                               f"{tag}-{policy}", tools=tools)
+                            iree_peaks[policy] = ip
+                            digests.setdefault("iree", set()).add(digest)
+                        except Exception as e:  # noqa: BLE001 - reported in the table
+                            failures.append(f"{model}.{dialect} {policy}: {e}")
+                            ip = "IREE failed: " + str(e).splitlines()[0][:60]
                     print(f"| {model} | {dialect} | {policy} | {p['saved']} ({p['recomputed']}) | "
                           f"{p['recompute_flops']:,} | {p['plan']:,} | "
-                          f"{rc if rc == '-' else f'{rc:,}'} | {ip if ip == '-' else f'{ip:,}'} | |")
+                          f"{rc if rc == '-' else f'{rc:,}'} | "
+                          f"{ip if isinstance(ip, str) else f'{ip:,}'} | |")
                 same = all(len(v) == 1 for v in digests.values())
                 print(f"| {model} | {dialect} | all | | | | | | "
                       f"{'bit-identical' if same else 'DIFFER'} ({', '.join(sorted(digests))}) |")

@@ -100,7 +100,8 @@ def find_remat_opt():
 def plan(text, policy="auto", budget=None, max_overhead=None, device="cpu", remat_opt=None,
          timeout=600, reclone=False, result_buffers="defined", certificate="cover",
          offload=False, host_budget=None, skip_useless=True, pareto=False,
-         repeat=1, fence=None, output=None, generic=False, timeline=False):
+         repeat=1, fence=None, output=None, generic=False, timeline=False,
+         infer_blocks=False):
     """Runs --rematerialize on the joint function `text`; returns the report
     (a dict, with `planning_time_s` added: remat-opt's wall time).
 
@@ -132,6 +133,10 @@ def plan(text, policy="auto", budget=None, max_overhead=None, device="cpu", rema
     peaks at policy none's takes none's plan; False: the policy as
     stated).
 
+    infer_blocks: remat-opt's infer-blocks=true (without remat.block marks,
+    selective and the dots policies recompute within the layers found in
+    the forward's repeated structure, as full and sqrt always do).
+
     pareto: remat-opt's pareto=true (the report's `pareto`: the frontier
     of plans from the least peak to no recompute).
 
@@ -159,6 +164,8 @@ def plan(text, policy="auto", budget=None, max_overhead=None, device="cpu", rema
         options.append(f"host-budget={host_budget}")
     if not skip_useless:
         options.append("skip-useless=false")
+    if infer_blocks:
+        options.append("infer-blocks=true")
     if pareto:
         options.append("pareto=true")
     if timeline:

@@ -743,7 +743,8 @@ LogicalResult compile(MLIRContext &context, llvm::SourceMgr &sourceMgr) {
   // that the plan and every policy see the graph that will run.
   {
     PassManager pm(&context, func::FuncOp::getOperationName());
-    pm.addPass(createCanonicalizerPass());
+    pm.addPass(
+        createCanonicalizerPass(remat::planPreservingCanonicalization()));
     if (failed(pm.run(entry)))
       return failure();
   }
@@ -793,14 +794,15 @@ LogicalResult compile(MLIRContext &context, llvm::SourceMgr &sourceMgr) {
   }
   // Ops of dialects the pipelines do not lower get a clear error up front.
   static const llvm::StringSet<> lowered = {
-      "nn",  "arith", "math",   "linalg", "tensor",
-      "func", "scf",  "builtin", "remat"};
+      "nn",   "arith", "math", "linalg",  "tensor",
+      "tosa", "func",  "scf",  "builtin", "remat"};
   WalkResult unsupported = module->walk([&](Operation *op) {
     if (lowered.contains(op->getName().getDialectNamespace()))
       return WalkResult::advance();
     op->emitError("'") << op->getName()
                        << "' cannot be lowered by remat-compile: it lowers "
-                          "the nn, linalg, tensor, arith and math dialects";
+                          "the nn, TOSA, linalg, tensor, arith and math "
+                          "dialects";
     return WalkResult::interrupt();
   });
   if (unsupported.wasInterrupted())

@@ -128,6 +128,11 @@ public:
   static OpCostCache *active();
 
   llvm::DenseMap<mlir::Operation *, OpCost> costs;
+  /// The costs of linalg ops on tensors by their structure (name,
+  /// properties, types, body): the layers of an imported model repeat the
+  /// same ops, whose costs (loop ranges from indexing maps) and memory
+  /// effects (walks into the body) are found once.
+  llvm::StringMap<OpCost> structural;
   /// forEachInput's inputs of each op (RecomputeChains.h).
   llvm::DenseMap<mlir::Operation *, llvm::SmallVector<mlir::Value, 4>> inputs;
 

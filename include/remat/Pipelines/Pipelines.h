@@ -10,6 +10,7 @@
 
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassOptions.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace remat {
 
@@ -40,7 +41,12 @@ struct CPUPipelineOptions
       llvm::cl::init(false)};
 };
 
-/// nn -> linalg on tensors -> one-shot bufferization with function
+/// The canonicalizer's configuration for a planned function: no constant
+/// CSE, which would merge the constants a plan recomputes beside their uses
+/// into one live from the function's start.
+mlir::GreedyRewriteConfig planPreservingCanonicalization();
+
+/// nn and TOSA -> linalg on tensors -> one-shot bufferization with function
 /// boundaries -> free after last use -> loops -> LLVM dialect. Every
 /// allocation and free of the lowered code calls the generic
 /// `_mlir_memref_to_llvm_alloc` / `_mlir_memref_to_llvm_free`, which remat's

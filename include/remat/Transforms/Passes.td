@@ -137,6 +137,13 @@ def Rematerialize : Pass<"rematerialize", "::mlir::func::FuncOp"> {
            "auto: plans may recompute a saved activation a second time, "
            "for the backward ops after the widest gap between its reads, "
            "instead of holding one clone across that gap">,
+    Option<"inferBlocks", "infer-blocks", "bool", /*default=*/"false",
+           "where no forward op has a remat.block mark, selective, dots and "
+           "dots-no-batch also keep the boundaries of the layers found in "
+           "the forward's repeated structure, as full and sqrt always do "
+           "(imported IR planned as remat.torch's marked nn IR is); by "
+           "default they apply to the whole function, as a framework's "
+           "policy does">,
     Option<"skipUseless", "skip-useless", "bool", /*default=*/"true",
            "fixed policies: where the policy's plan peaks at policy none's "
            "peak (its recomputes lower no peak), take policy none's plan "

@@ -82,6 +82,10 @@ struct PlannerOptions {
   SolverMethod solver = SolverMethod::Auto;
   /// auto: plans may re-clone saved activations (RematPlan::reclone).
   bool reclone = true;
+  /// Without remat.block marks, selective and the dots policies keep the
+  /// boundaries of the layers inferCheckpointBlocks finds (infer-blocks=;
+  /// full and sqrt always do).
+  bool inferBlocks = false;
   /// Fixed policies: policy none's plan where the policy's recomputes
   /// lower no peak (skip-useless=).
   bool skipUseless = true;

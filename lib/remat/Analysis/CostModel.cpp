@@ -330,9 +330,38 @@ std::string remat::whyNotRecomputable(Operation *op) {
 /// contractions and convolutions are GEMMs, ops with a reduction iterator
 /// reductions, ops without arithmetic layout. Bytes read are the inputs'
 /// (and a destination's where the body reads it), bytes written the results'.
+/// The op's loop ranges read off its indexing maps: each loop that some
+/// operand dimension indexes directly takes that dimension's size. This is
+/// getStaticLoopRanges without composing and inverting the maps (which
+/// creates affine maps in the context, the larger part of planning linalg
+/// IR); it asks getStaticLoopRanges only where a loop is not indexed so.
+static SmallVector<int64_t> getLoopRanges(linalg::LinalgOp linalgOp) {
+  SmallVector<int64_t> ranges(linalgOp.getNumLoops(), ShapedType::kDynamic);
+  unsigned found = 0;
+  // (A named op builds its maps on each call: once here.)
+  SmallVector<AffineMap> maps = linalgOp.getIndexingMapsArray();
+  for (auto [operand, map] : llvm::zip(linalgOp->getOperands(), maps)) {
+    auto type = dyn_cast<ShapedType>(operand.getType());
+    if (!type || !type.hasRank())
+      continue;
+    for (auto [index, expr] : llvm::enumerate(map.getResults())) {
+      auto dim = dyn_cast<AffineDimExpr>(expr);
+      if (!dim || dim.getPosition() >= ranges.size() ||
+          index >= static_cast<size_t>(type.getRank()) ||
+          !ShapedType::isDynamic(ranges[dim.getPosition()]))
+        continue;
+      ranges[dim.getPosition()] = type.getDimSize(index);
+      ++found;
+    }
+  }
+  if (found < ranges.size())
+    return linalgOp.getStaticLoopRanges();
+  return ranges;
+}
+
 static void costLinalgOp(linalg::LinalgOp linalgOp, OpCost &cost) {
   uint64_t points = 1;
-  for (int64_t range : linalgOp.getStaticLoopRanges())
+  for (int64_t range : getLoopRanges(linalgOp))
     points = saturatingMul(points, range > 0 ? static_cast<uint64_t>(range) : 1);
   uint64_t perPoint = 0;
   for (Operation &bodyOp : linalgOp.getBlock()->without_terminator())
@@ -407,13 +436,69 @@ OpCostCache *OpCostCache::active() { return activeCostCache; }
 
 static OpCost computeOpCost(Operation *op);
 
+/// The structure of a linalg op on tensors as bytes: its name, properties,
+/// discardable attributes, operand and result types, and its body's ops
+/// (name, discardable attributes, result types, and where each operand
+/// comes from: a block argument's number, an earlier body op's result, or
+/// outside). Two ops with the same key have the same cost and the same
+/// memory effects. Empty where the op is not one.
+static std::string getStructuralKey(Operation *op) {
+  auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+  if (!linalgOp || op->getNumRegions() != 1 || !op->getRegion(0).hasOneBlock() ||
+      !linalgOp.hasPureTensorSemantics())
+    return {};
+  SmallVector<const void *, 48> key;
+  key.push_back(op->getName().getAsOpaquePointer());
+  key.push_back(op->getPropertiesAsAttribute().getAsOpaquePointer());
+  key.push_back(op->getDiscardableAttrDictionary().getAsOpaquePointer());
+  for (Type type : op->getOperandTypes())
+    key.push_back(type.getAsOpaquePointer());
+  key.push_back(nullptr);
+  for (Type type : op->getResultTypes())
+    key.push_back(type.getAsOpaquePointer());
+  Block &body = op->getRegion(0).front();
+  llvm::SmallDenseMap<Value, uintptr_t, 16> source;
+  for (BlockArgument arg : body.getArguments()) {
+    key.push_back(arg.getType().getAsOpaquePointer());
+    source[arg] = arg.getArgNumber() + 1;
+  }
+  uintptr_t next = body.getNumArguments() + 1;
+  for (Operation &nested : body) {
+    if (nested.getNumRegions())
+      return {};
+    key.push_back(nullptr);
+    key.push_back(nested.getName().getAsOpaquePointer());
+    key.push_back(nested.getDiscardableAttrDictionary().getAsOpaquePointer());
+    for (Value operand : nested.getOperands()) {
+      auto it = source.find(operand);
+      key.push_back(reinterpret_cast<const void *>(
+          it == source.end() ? 0 : it->second));
+    }
+    for (Value result : nested.getResults()) {
+      key.push_back(result.getType().getAsOpaquePointer());
+      source[result] = next++;
+    }
+  }
+  return std::string(reinterpret_cast<const char *>(key.data()),
+                     key.size() * sizeof(const void *));
+}
+
 OpCost remat::getOpCost(Operation *op) {
   if (!activeCostCache)
     return computeOpCost(op);
   auto it = activeCostCache->costs.find(op);
   if (it != activeCostCache->costs.end())
     return it->second;
-  OpCost cost = computeOpCost(op);
+  std::string key = getStructuralKey(op);
+  OpCost cost;
+  if (key.empty()) {
+    cost = computeOpCost(op);
+  } else {
+    auto [entry, added] = activeCostCache->structural.try_emplace(key);
+    if (added)
+      entry->second = computeOpCost(op);
+    cost = entry->second;
+  }
   activeCostCache->costs[op] = cost;
   return cost;
 }
@@ -463,10 +548,15 @@ LogicalResult remat::checkSizes(Operation *root) {
       if (!addValue(arg, block->getParentOp(),
                     "argument #" + Twine(arg.getArgNumber())))
         return WalkResult::interrupt();
+    // FLOPs of the ops the planner costs: those of root's own blocks (a
+    // nested op's, a linalg body's scalar arithmetic, are its parent's).
+    bool costed = block->getParentOp() == root;
     for (Operation &op : *block) {
       for (OpResult r : op.getResults())
         if (!addValue(r, &op, "result #" + Twine(r.getResultNumber())))
           return WalkResult::interrupt();
+      if (!costed)
+        continue;
       uint64_t flops = getOpCost(&op).flops;
       if (flops > kMaxFunctionSize) {
         op.emitError("the op's FLOPs do not fit remat's 64-bit arithmetic "
@@ -507,7 +597,8 @@ struct MaterializeCostModel
 
 /// tensor.collapse_shape / expand_shape: views, as nn.reshape;
 /// tensor.extract_slice: a view too (One-Shot Bufferize makes it a subview of
-/// its source, which it keeps alive).
+/// its source, which it keeps alive). tosa.reshape and tosa.slice lower to
+/// them (tosa-to-tensor), so they are views of their first operand as well.
 template <typename OpTy>
 struct ReshapeCostModel
     : CostOpInterface::ExternalModel<ReshapeCostModel<OpTy>, OpTy> {
@@ -533,5 +624,12 @@ void remat::registerCostExternalModels(DialectRegistry &registry) {
         ReshapeCostModel<tensor::ExpandShapeOp>>(*ctx);
     tensor::ExtractSliceOp::attachInterface<
         ReshapeCostModel<tensor::ExtractSliceOp>>(*ctx);
+  });
+  registry.addExtension(+[](MLIRContext *ctx, tosa::TosaDialect *) {
+    tosa::ConstOp::attachInterface<MaterializeCostModel<tosa::ConstOp>>(*ctx);
+    tosa::ConstShapeOp::attachInterface<
+        MaterializeCostModel<tosa::ConstShapeOp>>(*ctx);
+    tosa::ReshapeOp::attachInterface<ReshapeCostModel<tosa::ReshapeOp>>(*ctx);
+    tosa::SliceOp::attachInterface<ReshapeCostModel<tosa::SliceOp>>(*ctx);
   });
 }

@@ -13,6 +13,7 @@
 #include "remat/Analysis/JointGraph.h"
 #include "remat/Dialect/Remat/RematDialect.h"
 
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Interfaces/DestinationStyleOpInterface.h"
 #include "llvm/ADT/DenseSet.h"
 
@@ -24,26 +25,44 @@ bool remat::isDonatedDestination(Value value) {
   if (!def || !isa<RankedTensorType>(value.getType()) || !value.hasOneUse())
     return false;
   OpOperand &use = *value.use_begin();
-  auto dps = dyn_cast<DestinationStyleOpInterface>(use.getOwner());
-  if (!dps || use.getOwner()->getBlock() != def->getBlock() ||
-      !dps.hasPureTensorSemantics() || dps->getNumResults() != 1 ||
-      dps.getNumDpsInits() != 1 || !dps.isDpsInit(&use) ||
-      dps->getResult(0).getType() != value.getType())
+  Operation *owner = use.getOwner();
+  auto dps = dyn_cast<DestinationStyleOpInterface>(owner);
+  if (!dps || owner->getBlock() != def->getBlock() ||
+      owner->getNumResults() != 1 ||
+      owner->getResult(0).getType() != value.getType() ||
+      !dps.hasPureTensorSemantics())
     return false;
+  // A linalg op on tensors has one init per result, its last operands: the
+  // interface's init queries build an operand-segment attribute per call.
+  if (isa<linalg::LinalgOp>(owner)) {
+    if (use.getOperandNumber() + 1 != owner->getNumOperands())
+      return false;
+  } else if (dps.getNumDpsInits() != 1 || !dps.isDpsInit(&use)) {
+    return false;
+  }
   // Its producer must run again for each clone of the consumer.
   return !def->hasTrait<OpTrait::ConstantLike>() &&
          getPolicyOverride(def) == PolicyOverride::None && canRunTwice(def);
 }
 
 OpOperand *remat::getAliasedOperand(Operation *op) {
+  // (A linalg op's one result: its one init, the last operand.)
+  if (isa<linalg::LinalgOp>(op) && op->getNumResults() == 1 &&
+      op->getNumOperands() > 0) {
+    OpOperand *init = &op->getOpOperand(op->getNumOperands() - 1);
+    return isDonatedDestination(init->get()) ? init : nullptr;
+  }
   if (auto dps = dyn_cast<DestinationStyleOpInterface>(op))
     if (dps.getNumDpsInits() == 1 && op->getNumResults() == 1) {
       OpOperand *init = dps.getDpsInitOperand(0);
       return isDonatedDestination(init->get()) ? init : nullptr;
     }
+  // A view lives in its first operand's buffer; its other operands, if any,
+  // say where (tosa.reshape's shape, tosa.slice's start and size).
   auto costed = dyn_cast<CostOpInterface>(op);
   if (costed && costed.getOpClass() == OpClass::View &&
-      op->getNumOperands() == 1 && op->getNumResults() >= 1)
+      op->getNumOperands() >= 1 && op->getNumResults() >= 1 &&
+      isa<TensorType>(op->getOperand(0).getType()))
     return &op->getOpOperand(0);
   return nullptr;
 }

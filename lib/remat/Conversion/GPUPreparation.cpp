@@ -67,7 +67,13 @@ struct SplatConstantsToFillPass
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     patterns.add<SplatConstantToFill>(&getContext());
-    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+    // Each constant becomes its own fill where it stands: merging equal
+    // constants first would undo the copies a plan recomputes beside their
+    // uses, leaving one buffer live from the function's start.
+    GreedyRewriteConfig config;
+    config.enableConstantCSE(false);
+    if (failed(
+            applyPatternsGreedily(getOperation(), std::move(patterns), config)))
       signalPassFailure();
   }
 };

@@ -5,6 +5,9 @@
 #include "remat/Conversion/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
+#include "mlir/Conversion/TosaToArith/TosaToArith.h"
+#include "mlir/Conversion/TosaToLinalg/TosaToLinalg.h"
+#include "mlir/Conversion/TosaToTensor/TosaToTensor.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -20,13 +23,29 @@
 using namespace mlir;
 using namespace remat;
 
-/// nn -> linalg on tensors -> buffers freed after their last use; shared by
-/// both targets.
+GreedyRewriteConfig remat::planPreservingCanonicalization() {
+  GreedyRewriteConfig config;
+  config.enableConstantCSE(false);
+  return config;
+}
+
+/// nn and TOSA -> linalg on tensors -> buffers freed after their last use;
+/// shared by both targets.
 static void buildBufferizationPipeline(OpPassManager &pm, bool fuse) {
+  // TOSA as tosa-to-linalg-pipeline lowers it, without its decompositions and
+  // constant folding, which would change the graph that was planned:
+  // tosa.reshape and tosa.slice become the views the plan counts them as.
+  OpPassManager &func = pm.nest<func::FuncOp>();
+  func.addPass(tosa::createTosaToLinalgNamed());
+  func.addPass(tosa::createTosaToLinalg());
+  func.addPass(createTosaToArithPass());
+  func.addPass(createTosaToTensorPass());
   pm.addPass(createConvertNNToLinalg());
   if (fuse)
     pm.addPass(createLinalgElementwiseOpFusionPass());
-  pm.addPass(createCanonicalizerPass());
+  // No constant CSE: it would merge the constants a plan recomputes beside
+  // their uses back into one constant live from the function's start.
+  pm.addPass(createCanonicalizerPass(planPreservingCanonicalization()));
   pm.addPass(createSplatConstantsToFill());
 
   bufferization::OneShotBufferizePassOptions bufferize;

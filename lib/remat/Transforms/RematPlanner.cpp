@@ -52,6 +52,7 @@
 #include <cmath>
 #include <cstdio>
 #include <map>
+#include <set>
 
 #define DEBUG_TYPE "remat-planner"
 
@@ -196,6 +197,16 @@ private:
   /// With an exact frontier: the plans enumerated (more than 2^movable
   /// where they recomputed values twice too, SolverStats::exactReclones).
   uint64_t exactPlans = 0;
+  /// The checkpoint block of a forward op: its remat.block mark where any
+  /// forward op is marked, else the layer inferCheckpointBlocks found
+  /// (LayerBoundaries.h), else none. Found once per plan, and said in the
+  /// report where there are blocks.
+  std::optional<int64_t> blockOf(mlir::Operation *op);
+  /// Finds the blocks (marks or inferred) and records them in the report;
+  /// whether there are any.
+  bool resolveBlocks();
+  bool blocksResolved = false, blocksMarked = false;
+  std::optional<InferredBlocks> inferredBlocks;
   bool proposeBlockBoundaries();
   /// Whether a forward user of `value` lies outside its segment (block).
   bool
@@ -390,48 +401,71 @@ void Planner::refuse(PlanError error) {
   context.setError(std::move(error));
 }
 
+bool Planner::resolveBlocks() {
+  if (blocksResolved)
+    return blocksMarked || inferredBlocks;
+  blocksResolved = true;
+  blocksMarked = llvm::any_of(graph.getOps(), [&](Operation *op) {
+    return graph.isForward(op) && getCheckpointBlock(op);
+  });
+  if (blocksMarked) {
+    std::set<int64_t> ids;
+    for (Operation *op : graph.getOps())
+      if (graph.isForward(op))
+        if (std::optional<int64_t> block = getCheckpointBlock(op))
+          ids.insert(*block);
+    plan.report.blockSource = "marks";
+    plan.report.blocks = ids.size();
+    return true;
+  }
+  // Without marks (imported IR), the layers the forward's structure shows:
+  // the blocks of full and sqrt, and with infer-blocks=true those within
+  // which selective and the dots policies recompute.
+  if (!options.inferBlocks && options.policy != Policy::Full &&
+      options.policy != Policy::Sqrt)
+    return false;
+  inferredBlocks = inferCheckpointBlocks(graph);
+  if (!inferredBlocks)
+    return false;
+  plan.report.blockSource = "inferred";
+  plan.report.blocks = inferredBlocks->blocks;
+  plan.report.opsPerBlock = inferredBlocks->opsPerBlock;
+  plan.report.liveAtBoundaries = inferredBlocks->liveAtBoundaries;
+  return true;
+}
+
+std::optional<int64_t> Planner::blockOf(Operation *op) {
+  if (!resolveBlocks())
+    return std::nullopt;
+  if (blocksMarked)
+    return getCheckpointBlock(op);
+  auto it = inferredBlocks->blockOf.find(op);
+  if (it == inferredBlocks->blockOf.end())
+    return std::nullopt;
+  return it->second;
+}
+
 /// full / sqrt: keep every forward value defined outside checkpoint blocks
 /// and every value that leaves its block (segment) for a forward user in
 /// another one; everything else inside a block is recomputed.
 bool Planner::proposeBlockBoundaries() {
+  if (!resolveBlocks()) {
+    refuse({"policy",
+            ("policy '" + stringifyPolicy(options.policy) +
+             "' needs checkpoint blocks: no forward op has a 'remat.block' "
+             "attribute, and no sequence of forward ops repeats (no layers "
+             "to find: copies that each compute a matrix multiply or "
+             "convolution); mark each layer's ops with remat.block = "
+             "<layer> : i64")
+                .str(),
+            func});
+    return false;
+  }
   std::map<int64_t, unsigned> blockRank;
   for (Operation *op : graph.getOps())
     if (graph.isForward(op))
-      if (std::optional<int64_t> block = getCheckpointBlock(op))
+      if (std::optional<int64_t> block = blockOf(op))
         blockRank.emplace(*block, 0);
-  // Without marks (imported IR), the layers the forward's structure shows.
-  std::optional<InferredBlocks> inferred;
-  if (blockRank.empty()) {
-    inferred = inferCheckpointBlocks(graph);
-    if (!inferred) {
-      refuse({"policy",
-              ("policy '" + stringifyPolicy(options.policy) +
-               "' needs checkpoint blocks: no forward op has a 'remat.block' "
-               "attribute, and no sequence of forward ops repeats (no layers "
-               "to find: copies that each compute a matrix multiply or "
-               "convolution); mark each layer's ops with remat.block = "
-               "<layer> : i64")
-                  .str(),
-              func});
-      return false;
-    }
-    for (unsigned b = 0; b < inferred->blocks; ++b)
-      blockRank.emplace(b, 0);
-    plan.report.blockSource = "inferred";
-    plan.report.opsPerBlock = inferred->opsPerBlock;
-    plan.report.liveAtBoundaries = inferred->liveAtBoundaries;
-  } else {
-    plan.report.blockSource = "marks";
-  }
-  plan.report.blocks = blockRank.size();
-  auto blockOf = [&](Operation *op) -> std::optional<int64_t> {
-    if (!inferred)
-      return getCheckpointBlock(op);
-    auto it = inferred->blockOf.find(op);
-    if (it == inferred->blockOf.end())
-      return std::nullopt;
-    return it->second;
-  };
   unsigned rank = 0;
   for (auto &entry : blockRank)
     entry.second = rank++;
@@ -542,8 +576,9 @@ void Planner::closeOverUnrecomputable() {
 }
 
 void Planner::pinBlockBoundaries() {
+  auto block = [&](Operation *op) { return blockOf(op); };
   for (Value value : graph.getSavedActivations())
-    if (leavesSegment(value, getCheckpointBlock)) {
+    if (leavesSegment(value, block)) {
       pinned.insert(value);
       reasons.try_emplace(value, "checkpoint block boundary");
     }
@@ -557,8 +592,7 @@ void Planner::pinBlockBoundaries() {
     if (graph.isForward(op) && isRecomputable(op, graph) &&
         getPolicyOverride(op) != PolicyOverride::Recompute)
       for (Value result : op->getResults())
-        if (!plan.kept.contains(result) &&
-            leavesSegment(result, getCheckpointBlock)) {
+        if (!plan.kept.contains(result) && leavesSegment(result, block)) {
           plan.kept.insert(result);
           reasons.try_emplace(result, "checkpoint block boundary: recompute "
                                       "chains stop here");

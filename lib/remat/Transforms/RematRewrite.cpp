@@ -126,7 +126,19 @@ unsigned remat::splitSharedDestinations(Block &body) {
       auto dps = dyn_cast<DestinationStyleOpInterface>(op);
       if (!dps || !dps.hasPureTensorSemantics())
         continue;
-      for (OpOperand &init : dps.getDpsInitsMutable()) {
+      // A linalg op on tensors has one init per result, its last operands
+      // (the interface's init queries build an operand-segment attribute
+      // per call).
+      SmallVector<OpOperand *, 2> inits;
+      if (isa<linalg::LinalgOp>(op))
+        for (OpOperand &operand :
+             op->getOpOperands().take_back(op->getNumResults()))
+          inits.push_back(&operand);
+      else
+        for (OpOperand &operand : dps.getDpsInitsMutable())
+          inits.push_back(&operand);
+      for (OpOperand *initOperand : inits) {
+        OpOperand &init = *initOperand;
         Operation *def = init.get().getDefiningOp();
         if (!def || def->getBlock() != &body || !isFreshDestination(def) ||
             init.get().hasOneUse())

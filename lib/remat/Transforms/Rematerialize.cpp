@@ -149,11 +149,14 @@ struct RematerializePass
     PlannerOptions options = *checked->planner;
     options.certify = !report.empty();
     if (func.getBody().hasOneBlock()) {
-      if (failed(checkSizes(func)))
-        return failure();
       eraseDeadOps(func.getBody().front());
       splitSharedDestinations(func.getBody().front());
     }
+    // Each op's cost computed once while the IR is as planned: the size
+    // check, planning and the report's figures taken before the rewrite.
+    std::optional<OpCostCache> costs(std::in_place);
+    if (func.getBody().hasOneBlock() && failed(checkSizes(func)))
+      return failure();
     std::optional<JointGraph> graph = JointGraph::build(func);
     if (!graph)
       return failure();
@@ -167,9 +170,6 @@ struct RematerializePass
           << " has no backward (every op computes result 0, the loss): "
              "nothing to plan; build the joint step first (--nn-autodiff)";
 
-    // Each op's cost computed once while the IR is as planned: through
-    // planning and the report's figures taken before the rewrite.
-    std::optional<OpCostCache> costs(std::in_place);
     PlanContext context(func, *graph, options);
     // A relative budget: bytes of this function's plan under policy none.
     std::optional<uint64_t> relativeTo;
@@ -394,6 +394,7 @@ struct RematerializePass
     options.solver = solver;
     options.reclone = reclone;
     options.skipUseless = skipUseless;
+    options.inferBlocks = inferBlocks;
     options.milpSeconds = certificate == Certificate::Cover
                               ? 0.0
                               : certificateSeconds.getValue();
