@@ -9,7 +9,9 @@ of the report's saved values back to the framework's values
 import contextlib
 import logging
 import math
+import os
 import re
+import sys
 import types
 import warnings
 
@@ -19,11 +21,81 @@ from . import planner as _planner
 PlanError = _planner.PlanError
 BudgetError = _planner.BudgetError  # (a PlanError; .least_peak: the least peak found)
 
-# What remat says: one INFO line per planned region (log_plan). Silent
-# unless the application configures logging (a library's NullHandler:
-# Python's last-resort handler does not print remat's records either).
+# What remat says: one INFO line per planned region (log_plan) and one per
+# verification round (log_round). In a script, silent unless the
+# application configures logging (a library's NullHandler: Python's
+# last-resort handler does not print remat's records either). In an
+# interactive session (the REPL, `python -i`, IPython or Jupyter), or with
+# REMAT_PROGRESS=1, remat prints them to stderr itself, unless the
+# application has handlers of its own (then they print them) or has set
+# the "remat" logger's level (logging.getLogger("remat").setLevel(
+# logging.WARNING) silences them); REMAT_PROGRESS=0 turns that off.
 log = logging.getLogger("remat")
 log.addHandler(logging.NullHandler())
+
+
+def _interactive():
+    """Whether Python runs interactively: the REPL, `python -i`, or an
+    IPython shell or Jupyter kernel."""
+    if hasattr(sys, "ps1") or sys.flags.interactive:
+        return True
+    ipython = sys.modules.get("IPython")
+    get = getattr(ipython, "get_ipython", None)
+    return bool(get and get() is not None)
+
+
+def progress_on():
+    """Whether remat prints its progress lines itself (see above): set by
+    REMAT_PROGRESS=1|0, else on in an interactive session."""
+    env = os.environ.get("REMAT_PROGRESS", "").strip().lower()
+    if env in ("1", "true", "yes", "on"):
+        return True
+    if env in ("0", "false", "no", "off"):
+        return False
+    return _interactive()
+
+
+class _ProgressHandler(logging.StreamHandler):
+    """Prints remat's INFO lines to stderr where progress_on() and nobody
+    else handles them: no handler but remat's own on the "remat" logger
+    and none on the root logger (an application's logging.basicConfig)."""
+
+    def __init__(self):
+        super().__init__()
+        self.setFormatter(logging.Formatter("%(message)s"))
+
+    def emit(self, record):
+        others = [h for h in log.handlers + logging.getLogger().handlers
+                  if h is not self and not isinstance(h, logging.NullHandler)]
+        if not others and progress_on():
+            self.stream = sys.stderr   # (where stderr is now: pytest, Jupyter)
+            super().emit(record)
+
+
+log.addHandler(_ProgressHandler())
+
+
+def _progress_enabled():
+    """Whether an INFO line would reach anyone: the logger's level as the
+    application set it, or INFO where remat prints its own progress and
+    nobody set a level."""
+    if log.level == logging.NOTSET and progress_on():
+        return True
+    return log.isEnabledFor(logging.INFO)
+
+
+def _info(message, *args):
+    """log.info, at INFO also where remat prints its own progress and the
+    application set no level on the "remat" logger (whose effective level
+    is then the root's WARNING)."""
+    if log.level == logging.NOTSET and progress_on() and not log.isEnabledFor(logging.INFO):
+        # The record goes to remat's handlers only (the root's level says
+        # the application does not want INFO lines).
+        record = log.makeRecord(log.name, logging.INFO, "remat", 0, message, args, None)
+        for handler in log.handlers:
+            handler.handle(record)
+        return
+    log.info(message, *args)
 
 
 class Unsupported(Exception):
@@ -251,21 +323,22 @@ def log_round(what, number, internal, figure, budget, figure_name):
     """remat's INFO line for one verification round (a compile of a plan
     and the compiler's figure of it): "remat: <what>: round <n> at
     internal budget <b>: <figure_name> <figure>, fits|over the budget".
-    Silent unless the application sets the "remat" logger to INFO."""
-    if log.isEnabledFor(logging.INFO):
+    Silent unless the application sets the "remat" logger to INFO, or
+    remat prints its own progress (progress_on(): an interactive session)."""
+    if _progress_enabled():
         at = (f"at internal budget {_round_label(internal)}"
               if isinstance(internal, int) or re.search(r"\d", str(internal))
               else f"({internal})")
-        log.info("remat: %s: round %d %s: %s %s, %s the budget %s", what, number, at,
-                 figure_name, format_bytes(figure), "fits" if figure <= budget else "over",
-                 format_bytes(budget))
+        _info("remat: %s: round %d %s: %s %s, %s the budget %s", what, number, at,
+              figure_name, format_bytes(figure), "fits" if figure <= budget else "over",
+              format_bytes(budget))
 
 
 def log_plan(what, info):
     """remat's INFO line for a planned region: "remat: planned <what>:
     <info.summary()>" on the "remat" logger."""
-    if log.isEnabledFor(logging.INFO):
-        log.info("remat: planned %s: %s", what, info.summary())
+    if _progress_enabled():
+        _info("remat: planned %s: %s", what, info.summary())
 
 
 class Registry:

@@ -425,9 +425,9 @@ def step_peak(graphs, fw_module, bw_module, num_fwd_outputs, nbytes, keep_output
     at once, in Inductor's own plan (its wrapper code, `simulate`): the
     forward's buffers; then the backward's, on top of what the forward
     returned that the step still holds (the forward's outputs, all of
-    them or with keep_outputs=False the first, and their tangents), and its
-    other inputs (the saved values, zero-filled tangents) until it frees
-    each after its last use (`tangents_held`: a PyTorch that holds every
+    them or with keep_outputs=False the first, and the loss's 0-dim seed),
+    and its other inputs (the saved values, zero-filled tangents) until it
+    frees each after its last use (`tangents_held`: a PyTorch that holds every
     tangent until the backward returns, remat.torch.tangents_held). The step's
     inputs and parameters are not counted: the terms of
     remat.torch.measure_peak. `graphs`: the forward's and the backward's
@@ -461,14 +461,19 @@ def step_peak(graphs, fw_module, bw_module, num_fwd_outputs, nbytes, keep_output
 
     inputs = {storage(name)[0] for name in fw_inputs}
     placeholders = [n for n in bw_module.graph.nodes if n.op == "placeholder"]
-    # The seeds of the outputs the caller differentiates (all it holds, or
-    # with keep_outputs=False the first) come from the autograd engine,
-    # which holds them through the backward; AOTAutograd fills the others
-    # with zeros, which the backward frees.
-    tangents = [n.name for n in placeholders if n.name.startswith("tangents")]
+    # The seed of a `loss.backward()` (a 0-dim tangent) comes from the
+    # autograd engine, which holds it through the backward. AOTAutograd
+    # fills the tangents of the other outputs with zeros (the logits the
+    # caller holds but does not backpropagate through), which the backward
+    # frees after their last use, as remat.torch.partition_stats counts
+    # them; a PyTorch that holds every tangent (`tangents_held`) holds those
+    # too.
+    def held_tangent(node):
+        val = node.meta.get("val")
+        return node.name.startswith("tangents") and (
+            tangents_held or (isinstance(val, torch.Tensor) and val.dim() == 0))
     held_storages = dict(storage(n.name) for n in held_outputs)
-    held_storages.update(storage(name) for name in (
-        tangents if keep_outputs or tangents_held else tangents[:1]))
+    held_storages.update(storage(n.name) for n in placeholders if held_tangent(n))
     held = sum(b for root, b in held_storages.items() if root not in inputs)
 
     def bw_input(name, k):

@@ -112,11 +112,10 @@ class SingleDevice(unittest.TestCase):
         self.assertIn(info.report["result_buffers"], ("preallocated", "lent"))
         self.assertEqual(info.options["result_buffers"], info.report["result_buffers"])
         self.assertLessEqual(xla_total, budget)
-        # The plan kept was compiled with a barrier per recomputing op as
-        # well, and the smaller of the two applications kept.
-        variants = [t for b, t in info.rounds if b == "barriers per op"]
-        self.assertEqual(len(variants), 1)
-        self.assertLessEqual(info.xla["total_bytes"], variants[0])
+        # A plan fitted: the form with a barrier per recomputing op (which
+        # could only lower XLA's total further, one compile more) was not
+        # tried.
+        self.assertNotIn("barriers per op", [b for b, _ in info.rounds])
         # XLA's own numbers: fewer temp bytes than keeping everything.
         self.assertLess(a["temp_bytes"], keep_all["temp_bytes"])
         self.assertLess(a["temp_bytes"], none["temp_bytes"])
@@ -609,6 +608,36 @@ class SingleDevice(unittest.TestCase):
             self.assertIsNone(info.fallback, options)
             self.assertEqual([s["length"] for s in info.report["rolled_scans"]], [40, 30])
             self.assertLessEqual(max_diff(out, ref), TOL, options)
+
+    def test_scan_with_user_checkpoint_rolls(self):
+        # The MaxText pattern: the user's jax.checkpoint (Flax's nn.remat)
+        # around the layer that lax.scan runs over 8 layers. The layer's
+        # equations count towards SCAN_ROLL_ABOVE as they would without
+        # the checkpoint (it counted as one: the scan was unrolled, 8
+        # copies of the layer in one plan); the scan is planned rolled
+        # either way, and the gradients are bit-identical to JAX's.
+        def layer(h, w):
+            for _ in range(30):
+                h = jnp.tanh(h @ w) + h
+            return h, None
+
+        def make(body):
+            def loss(ws, x):
+                h, _ = jax.lax.scan(body, x, ws)
+                return jnp.sum(h * h)
+            return loss
+        ws = jax.random.normal(jax.random.PRNGKey(1), (8, 16, 16)) * 0.1
+        x = jnp.ones((4, 16))
+        for body in (layer, jax.checkpoint(layer)):
+            loss = make(body)
+            ref = jax.jit(jax.grad(loss))(ws, x)
+            for policy in ("none", "dots"):
+                out = jax.jit(jax.grad(rj.checkpoint(loss, policy=policy)))(ws, x)
+                info = rj.last_plan()
+                self.assertIsNone(info.fallback, policy)
+                self.assertEqual([s["length"] for s in info.report["rolled_scans"]], [8],
+                                 (body, policy))
+                self.assertTrue(np.array_equal(np.asarray(out), np.asarray(ref)), policy)
 
     def test_scan_is_unrolled_and_planned(self):
         # Layers as one lax.scan over stacked parameters, reverse scans and

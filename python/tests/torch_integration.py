@@ -1009,6 +1009,48 @@ class InductorBudgetTest(unittest.TestCase):
             # profiler's figure (allocations round up: SLACK).
             self.assertLessEqual(abs(info.inductor["peak_bytes"] - out[2]), SLACK, policy)
 
+    def test_figure_with_the_outputs_held(self):
+        # A step that holds the forward's outputs through the backward
+        # (`out = model(x); out.loss.backward()`, keep_outputs=True): the
+        # logits are held, their zero-filled tangent is freed after its
+        # last use (torch 2.15), and the loss's 0-dim seed is held. The
+        # figure counted every tangent held (the logits' twice) and was
+        # above the measured step by exactly the logits' tangent.
+        torch.manual_seed(0)
+        gpt = GPT(layers=2, hidden=64, heads=4, vocab=512, dropout=0.0)
+
+        class WithLogits(torch.nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.gpt = gpt
+
+            def forward(self, x, labels):
+                b, t, _ = x.shape
+                h = x
+                for layer in self.gpt.layers:
+                    h = layer(h)
+                logits = self.gpt.head(self.gpt.lnf(h))
+                return (torch.nn.functional.cross_entropy(logits.view(b * t, -1), labels),
+                        logits)
+        model = WithLogits()
+        x, labels = torch.randn(2, 64, 64), torch.randint(0, 512, (128,))
+        torch._dynamo.reset()
+        rt.clear_plans()
+        with torch._inductor.config.patch(force_disable_caches=True):
+            compiled = torch.compile(model, backend=rt.backend(policy="none",
+                                                               compiler="inductor"),
+                                     fullgraph=True)
+            compiled(x, labels)
+
+        def once():
+            out = compiled(x, labels)
+            out[0].backward()
+            return out
+        _, peak = rt.measure_peak(once)
+        info = rt.last_plan()
+        self.assertIsNone(info.fallback)
+        self.assertLessEqual(abs(info.inductor["peak_bytes"] - peak), SLACK)
+
     def test_model_on_inductors_buffers(self):
         # The per-op model counts buffers Inductor never allocates: on the
         # buffers Inductor allocates the plan is much nearer the step.

@@ -257,7 +257,13 @@ def _scan_size(jaxpr):
             found = found or inner_found or name == "scan"
             total += inner * (eqn.params["length"] if name == "scan" else 1) + 2
         else:
-            total += 1
+            # A call the plan inlines (a user's checkpoint: nn.remat inside
+            # an nn.scan, the MaxText pattern; a custom_vjp) counts its
+            # equations, a cond its largest branch's: counted as one each,
+            # a scanned decoder with checkpointed layers looked small
+            # enough to unroll.
+            inner = [_scan_size(sub)[1] for sub in _core.jaxprs_in_params(eqn.params)]
+            total += max(inner) + 1 if inner else 1
     return found, total
 
 

@@ -145,10 +145,10 @@ def _verified_plan(fun, args, o, rounds, trace=None):
     values in device memory (XLA:CPU: no host bytes) is not compared:
     XLA's total then counts them, and that plan is kept after its compile
     if its own peak fits (its `offload_note` says so). At most `rounds` plans per
-    memory model (result_buffers "auto": preallocated, then lent), the plan
-    kept applied with a barrier per recomputing op, and where none
-    fits under policy auto, the plan of policy full (the blocks' inputs
-    kept) as one more; the one that fits with the least estimated time is returned
+    memory model (result_buffers "auto": preallocated, then lent); where
+    none fits, the plan XLA found least over applied with a barrier per
+    recomputing op and, under policy auto, the plan of policy full (the
+    blocks' inputs kept) as more; the one that fits with the least estimated time is returned
     (`rounds` on it lists each plan's internal budget, "lent <internal
     budget>", "barriers per op" or "policy full", and XLA's total). Raises
     BudgetError with XLA's figures when none fits."""
@@ -245,8 +245,8 @@ def _verify_rounds(plan_at, budget, rounds, full=None, what="the compiled step",
     the budget peaks lower in remat's model (at most `most_candidates`):
     the rounds move an internal budget over a discrete frontier and can end
     on a fitting plan that recomputes more than a policy's plan that fits
-    too. Then the plan kept (or, where none fits, the one XLA found least
-    over the budget) is compiled with a barrier per recomputing op
+    too. Where none fits, the one XLA found least over the budget is
+    compiled with a barrier per recomputing op
     (_barriers_per_op), kept where it fits and is smaller."""
     models = plan_at if isinstance(plan_at, list) else [(None, plan_at)]
     tried, fits, model = [], [], None
@@ -321,17 +321,16 @@ def _verify_rounds(plan_at, budget, rounds, full=None, what="the compiled step",
             tried_candidates += 1
             policy = getattr(info, "policy", info.options["policy"])
             verify(info, f"policy {policy}", None, policy=policy)
-    # The barriers: the plan kept (or, where none fits, the one XLA found
-    # least over the budget) applied with a barrier per recomputing op as
-    # well, which XLA compiles to less on some steps (a 2-layer tensor-
-    # parallel GPT's least-peak plan: docs/Results/JAX.md); kept where it fits
-    # and is smaller (the same plan: the same estimated time, so the
-    # choice below, by time and then XLA's total, takes the smaller, and
-    # the first of two equal).
+    # The barriers: where no plan fits, the one XLA found least over the
+    # budget applied with a barrier per recomputing op as well, which XLA
+    # compiles to less on some steps (a 2-layer tensor-parallel GPT's
+    # least-peak plan: docs/Results/JAX.md); kept where it fits. Not once a
+    # plan fits: the form is the same plan (the same estimated time), which
+    # could only lower XLA's total further below the budget, for one more
+    # compile of the step.
     def time_total(i):
         return (i.report["result"]["estimated_time_s"], i.xla["total_bytes"])
-    base = (min(fits, key=time_total) if fits else
-            min(over, key=lambda i: i.xla["total_bytes"]) if over else None)
+    base = min(over, key=lambda i: i.xla["total_bytes"]) if over and not fits else None
     alt = _barriers_per_op(base) if base is not None else None
     if alt is not None:
         verify(alt, "barriers per op", base.report["xla"].get("internal_budget_bytes"),
