@@ -44,23 +44,28 @@ def make(kind):
                        labels=torch.randint(0, 512, (2, 32)))
     return build(kind, 2, 128, 4, 128, 2, 0.0)
 
-for kind in sys.argv[1:] or ["gpt2", "gemma2", "whisper"]:
-    model, inputs = make(kind)
-    if hasattr(model.config, "use_cache"):
-        model.config.use_cache = False
-    model.eval()
-    t = time.time()
-    torch._dynamo.reset(); rt.clear_plans()
-    compiled = torch.compile(model, backend=rt.backend(compiler="inductor", policy="none"), fullgraph=True)
-    with torch._inductor.config.patch(force_disable_caches=True):
-        compiled(**inputs)
-    def once():
-        out = compiled(**inputs)
-        out.loss.backward()
-        return out
-    once()
-    for p in model.parameters(): p.grad = None
-    _, peak = rt.measure_peak(once)
-    info = rt.last_plan()
-    fig = info.inductor["peak_bytes"] if info.inductor else None
-    print(f"{kind}: measured {peak}, Inductor figure {fig}, ratio {fig/peak:.4f}, {time.time()-t:.0f} s", flush=True)
+def main(kinds):
+    for kind in kinds or ["gpt2", "gemma2", "whisper"]:
+        model, inputs = make(kind)
+        if hasattr(model.config, "use_cache"):
+            model.config.use_cache = False
+        model.eval()
+        t = time.time()
+        torch._dynamo.reset(); rt.clear_plans()
+        compiled = torch.compile(model, backend=rt.backend(compiler="inductor", policy="none"), fullgraph=True)
+        with torch._inductor.config.patch(force_disable_caches=True):
+            compiled(**inputs)
+        def once():
+            out = compiled(**inputs)
+            out.loss.backward()
+            return out
+        once()
+        for p in model.parameters(): p.grad = None
+        _, peak = rt.measure_peak(once)
+        info = rt.last_plan()
+        fig = info.inductor["peak_bytes"] if info.inductor else None
+        print(f"{kind}: measured {peak}, Inductor figure {fig}, ratio {fig/peak:.4f}, {time.time()-t:.0f} s", flush=True)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

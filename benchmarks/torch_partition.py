@@ -61,12 +61,32 @@ MODELS = {
     # remat.torch_models.GPT at GPT-2 small's shape, for a machine without
     # transformers (the GPU machine): --layers of hidden 768, 12 heads.
     "gpt-small": dict(kind="gpt", hidden=768, heads=12, vocab=50257),
+    # Hugging Face models of 2 layers, hidden 128, as torch_inductor_held.py
+    # builds them (model(**inputs).loss; --seq, --layers, --batch ignored).
+    "gemma2": dict(kind="hf"),
+    "whisper": dict(kind="hf"),
 }
 
 
-def build(name, seq, dropout, layers=12, batch=1, device="cpu", dtype=torch.float32):
+def build(name, seq, dropout, layers=12, batch=1, device="cpu", dtype=torch.float32,
+          keep_outputs=False):
     spec = MODELS[name]
     torch.manual_seed(0)
+    if spec["kind"] == "hf":
+        from torch_inductor_held import make
+        model, inputs = make(name)
+        model.config.use_cache = False
+        model.eval()
+        held = []
+
+        def step(m):
+            # With --keep-outputs the step holds the model's outputs (the
+            # logits) until the next step, as `out = model(**inputs);
+            # out.loss.backward()` does.
+            out = m(**inputs)
+            held[:] = [out] if keep_outputs else []
+            return out.loss
+        return model.to(device=device, dtype=dtype), step
     if spec["kind"] == "gpt":
         hidden, vocab = spec.get("hidden", 1024), spec.get("vocab", 1024)
         model = GPT(layers=spec.get("layers", layers), hidden=hidden,
@@ -109,7 +129,7 @@ def run(model, step, make_backend, measure, keep_outputs=False, inductor=False, 
             p.grad = None
         torch.manual_seed(1)
         _, peak = measure_peak(once, device)
-        grads = [p.grad.clone() for p in model.parameters()]
+        grads = [p.grad.clone() for p in model.parameters() if p.grad is not None]
         step_s = median_seconds(once, model, device, iters)
     else:
         try:
@@ -123,7 +143,32 @@ def run(model, step, make_backend, measure, keep_outputs=False, inductor=False, 
         raise SystemExit(f"expected one compiled region, got {len(plans)}")
     info = plans[0]
     stats = rt.partition_stats(info.fw_module, info.bw_module, keep_outputs)
+    global LAST_STEP
+    LAST_STEP = once
     return info, stats, peak, grads, step_s
+
+
+# The step run() compiled last (for interleaved_ms).
+LAST_STEP = None
+
+
+def interleaved_ms(steps, model, iters):
+    """{label: the median ms of `iters` runs}, the steps' runs alternating
+    (each step run once first: after the next compile's torch._dynamo.reset
+    Dynamo compiles it again, with its own backend). On the CPU."""
+    for once in steps.values():
+        for p in model.parameters():
+            p.grad = None
+        once()
+    times = {label: [] for label in steps}
+    for _ in range(iters):
+        for label, once in steps.items():
+            for p in model.parameters():
+                p.grad = None
+            start = time.perf_counter()
+            once()
+            times[label].append(time.perf_counter() - start)
+    return {label: 1e3 * sorted(t)[len(t) // 2] for label, t in times.items()}
 
 
 def measure_peak(once, device):
@@ -192,6 +237,9 @@ def main(argv=None):
     ap.add_argument("--layers", type=int, default=12, help="gpt2-small's layers")
     ap.add_argument("--batch", type=int, default=1)
     ap.add_argument("--iters", type=int, default=3, help="runs timed per step (the median)")
+    ap.add_argument("--interleave", type=int, default=0, metavar="N",
+                    help="with --compiler inductor on the CPU: also time min-cut's and remat's "
+                         "steps at each fraction in N alternating runs of each (the median)")
     ap.add_argument("--least", action="store_true",
                     help="with --compiler inductor: also remat at its least peak (the figure "
                          "an impossible budget's BudgetError states)")
@@ -209,7 +257,8 @@ def main(argv=None):
           f"{'grads':>6}")
     summary = []
     for name in a.models:
-        model, step = build(name, a.seq, a.dropout, a.layers, a.batch, a.device, a.dtype)
+        model, step = build(name, a.seq, a.dropout, a.layers, a.batch, a.device, a.dtype,
+                            a.keep_outputs)
         keep = a.keep_outputs
         ref, ref_stats, ref_peak, ref_grads, ref_step = run(
             model, step, lambda c: rt.pytorch_backend("default", compilers=c), a.run, keep, iters=a.iters)
@@ -224,6 +273,7 @@ def main(argv=None):
                 model, step, lambda c: rt.pytorch_backend("min_cut", frac, compilers=c), a.run, keep, iters=a.iters)
             # min-cut's plan on remat's yardstick: the estimated time of
             # what it recomputes, in the cost model remat's plans minimize.
+            mc_once = LAST_STEP
             mc_report = rt.plan_of_partition(mc, keep_outputs=keep)
             rows = [(f"min-cut {frac}", mc, mc_stats, mc_peak, mc_grads, mc_step, mc_report)]
             # remat's budget in its own terms (the graphs' peak, arguments
@@ -281,7 +331,8 @@ def main_inductor(a):
           f"{'compile s':>9} {'max |dgrad|':>11}")
     summary = []
     for name in a.models:
-        model, step = build(name, a.seq, a.dropout, a.layers, a.batch, a.device, a.dtype)
+        model, step = build(name, a.seq, a.dropout, a.layers, a.batch, a.device, a.dtype,
+                            keep)
 
         def measured(make_backend):
             start = time.perf_counter()
@@ -310,6 +361,7 @@ def main_inductor(a):
             mc, _, mc_peak, mc_grads, mc_step, mc_s = measured(
                 lambda c: rt.pytorch_backend("min_cut", frac, compiler="inductor",
                                              keep_outputs=keep))
+            mc_once = LAST_STEP
             mc_report = rt.plan_of_partition(mc, keep_outputs=keep)
             mc_flops = show(f"min-cut {frac}", mc, mc_peak, mc_grads, mc_step, mc_s, mc_report,
                             ref_grads)
@@ -331,6 +383,17 @@ def main_inductor(a):
                             ref_grads)
             summary.append((name, frac, rm_peak <= mc_peak, rm_flops <= mc_flops,
                             estimated_ms(rm_report) <= estimated_ms(mc_report)))
+            if a.interleave:
+                ms = interleaved_ms({"min-cut": mc_once, "remat": LAST_STEP}, model,
+                                    a.interleave)
+                print(f"{name:<11} at min-cut {frac}: step ms, {a.interleave} runs of each "
+                      f"interleaved (median): min-cut {ms['min-cut']:.2f}, remat "
+                      f"{ms['remat']:.2f} (ratio {ms['remat'] / ms['min-cut']:.3f})",
+                      flush=True)
+            print(f"{name:<11} at min-cut {frac}: measured bytes min-cut {mc_peak + arguments}, "
+                  f"remat {rm_peak + arguments} (budget {budget}); recompute FLOPs min-cut "
+                  f"{mc_flops}, remat {rm_flops}; step ms min-cut {1e3 * mc_step:.1f}, "
+                  f"remat {1e3 * rm_step:.1f}", flush=True)
         if a.least:
             try:
                 run(model, step, lambda c: rt.backend(budget=1, keep_outputs=keep,

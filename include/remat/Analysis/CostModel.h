@@ -132,7 +132,9 @@ public:
   /// properties, types, body): the layers of an imported model repeat the
   /// same ops, whose costs (loop ranges from indexing maps) and memory
   /// effects (walks into the body) are found once.
-  llvm::StringMap<OpCost> structural;
+  /// Each key's first op, whose properties the others' are compared with
+  /// (the key holds their hash), and its cost.
+  llvm::StringMap<std::pair<mlir::Operation *, OpCost>> structural;
   /// forEachInput's inputs of each op (RecomputeChains.h).
   llvm::DenseMap<mlir::Operation *, llvm::SmallVector<mlir::Value, 4>> inputs;
 

@@ -436,7 +436,8 @@ OpCostCache *OpCostCache::active() { return activeCostCache; }
 
 static OpCost computeOpCost(Operation *op);
 
-/// The structure of a linalg op on tensors as bytes: its name, properties,
+/// The structure of a linalg op on tensors as bytes: its name, properties
+/// (their hash; getOpCost compares the properties themselves),
 /// discardable attributes, operand and result types, and its body's ops
 /// (name, discardable attributes, result types, and where each operand
 /// comes from: a block argument's number, an earlier body op's result, or
@@ -449,7 +450,11 @@ static std::string getStructuralKey(Operation *op) {
     return {};
   SmallVector<const void *, 48> key;
   key.push_back(op->getName().getAsOpaquePointer());
-  key.push_back(op->getPropertiesAsAttribute().getAsOpaquePointer());
+  // (The properties' hash: getPropertiesAsAttribute would build a
+  // dictionary per op. getOpCost compares the properties of ops whose keys
+  // are equal.)
+  key.push_back(reinterpret_cast<const void *>(
+      static_cast<size_t>(op->hashProperties())));
   key.push_back(op->getDiscardableAttrDictionary().getAsOpaquePointer());
   for (Type type : op->getOperandTypes())
     key.push_back(type.getAsOpaquePointer());
@@ -496,8 +501,13 @@ OpCost remat::getOpCost(Operation *op) {
   } else {
     auto [entry, added] = activeCostCache->structural.try_emplace(key);
     if (added)
-      entry->second = computeOpCost(op);
-    cost = entry->second;
+      entry->second = {op, computeOpCost(op)};
+    Operation *first = entry->second.first;
+    cost = first == op || op->getName().compareOpProperties(
+                              op->getPropertiesStorage(),
+                              first->getPropertiesStorage())
+               ? entry->second.second
+               : computeOpCost(op);
   }
   activeCostCache->costs[op] = cost;
   return cost;

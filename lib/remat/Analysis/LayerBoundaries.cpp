@@ -10,8 +10,8 @@
 #include "remat/Analysis/RecomputeChains.h"
 
 #include "mlir/IR/BuiltinTypes.h"
+#include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseSet.h"
-#include "llvm/ADT/Hashing.h"
 
 using namespace mlir;
 using namespace remat;
@@ -73,11 +73,9 @@ remat::inferCheckpointBlocks(const JointGraph &graph) {
 
   // The sequence of dependent ops, by name.
   SmallVector<unsigned> at; // forward position of each
-  SmallVector<llvm::hash_code> name;
   for (unsigned p = 0; p < n; ++p)
     if (dependent.contains(forward[p])) {
       at.push_back(p);
-      name.push_back(llvm::hash_value(forward[p]->getName().getStringRef()));
     }
   unsigned m = at.size();
   // gemms[i]: the GEMM-class ops among the first i (a layer computes one).
@@ -85,12 +83,39 @@ remat::inferCheckpointBlocks(const JointGraph &graph) {
   for (unsigned i = 0; i < m; ++i)
     gemms[i + 1] =
         gemms[i] + (getOpCost(forward[at[i]]).opClass == OpClass::Gemm);
+  // The periods worth scanning: a stretch of at least k matches whose
+  // first copy computes a GEMM matches at that GEMM, so k is the distance
+  // from a GEMM j to a later op of its name (name[j] == name[j + k]). The
+  // names as small numbers, and each name's positions, to list them in
+  // O(GEMMs x ops) instead of scanning all m / 2 periods.
+  llvm::DenseMap<OperationName, unsigned> nameIds;
+  SmallVector<unsigned> nameId(m);
+  SmallVector<SmallVector<unsigned>> positionsOf;
+  for (unsigned i = 0; i < m; ++i) {
+    auto [it, added] =
+        nameIds.try_emplace(forward[at[i]]->getName(), positionsOf.size());
+    if (added)
+      positionsOf.emplace_back();
+    nameId[i] = it->second;
+    positionsOf[it->second].push_back(i);
+  }
+  llvm::BitVector candidate(m / 2 + 1);
+  for (unsigned j = 0; j < m; ++j) {
+    if (gemms[j + 1] == gemms[j])
+      continue;
+    for (unsigned p : llvm::reverse(positionsOf[nameId[j]])) {
+      if (p <= j)
+        break;
+      if (p - j <= m / 2)
+        candidate.set(p - j);
+    }
+  }
   // The period covering the most ops with at least two copies: for each
   // period k, the longest stretch where name[i] == name[i + k].
   unsigned bestCover = 0, bestK = 0, bestFrom = 0;
-  for (unsigned k = 1; 2 * k <= m; ++k)
+  for (unsigned k : candidate.set_bits())
     for (unsigned i = 0, stretch = 0; i + k <= m; ++i) {
-      stretch = (i + k < m && name[i] == name[i + k]) ? stretch + 1 : 0;
+      stretch = (i + k < m && nameId[i] == nameId[i + k]) ? stretch + 1 : 0;
       unsigned from = i + 1 - stretch;
       if (stretch + k > bestCover && stretch >= k &&
           gemms[from + k] > gemms[from]) {

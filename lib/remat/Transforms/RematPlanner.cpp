@@ -1516,8 +1516,12 @@ uint64_t PlanContext::getNumBoundEvaluations() const {
 }
 
 std::optional<RematPlan> remat::planRematerialization(PlanContext &context) {
-  // (The IR does not change while planning.)
-  OpCostCache costs;
+  // (The IR does not change while planning. A caller's cache, alive since
+  // before the planning, already holds the costs: the pass's, filled by the
+  // size check. A second cache here would cost every op again.)
+  std::optional<OpCostCache> costs;
+  if (!OpCostCache::active())
+    costs.emplace();
   return Planner(context, context.getOptions()).run();
 }
 

@@ -155,6 +155,8 @@ struct RematerializePass
     // Each op's cost computed once while the IR is as planned: the size
     // check, planning and the report's figures taken before the rewrite.
     std::optional<OpCostCache> costs(std::in_place);
+    if (func.getBody().hasOneBlock())
+      costs->costs.reserve(func.getBody().front().getOperations().size());
     if (func.getBody().hasOneBlock() && failed(checkSizes(func)))
       return failure();
     std::optional<JointGraph> graph = JointGraph::build(func);
