@@ -3,7 +3,7 @@
 peak against the budget.
 
 For each Hugging Face model (encoder, encoder-decoder, GQA decoder, MoE,
-vision; with and without dropout) the script compiles one training step
+vision, speech, text-image; with and without dropout) the script compiles one training step
 with `remat.torch.backend(compiler="inductor")` (`--compiler eager`: the
 FX graphs run as they are, the plan on one buffer per op with the kernels'
 measured temporaries) and runs it on the CPU,
@@ -22,8 +22,9 @@ and the figures below count them, as remat's budget does). Points:
 Per point: the budget, the measured peak, Inductor's own figure for the
 compiled step (its wrapper code's buffers, remat.inductor.step_peak), remat's
 model's peak of the plan kept, how far the measured peak is under the budget
-(`slack`: the issue asks at most 2%), the estimated recompute time of the
-plan, and the internal budgets tried (`rounds`). The gradients of every
+(`slack`: the issue asks at most 2%), Inductor's figure over the measured
+peak (`fig/meas`), the estimated recompute time of the plan, and the
+internal budgets tried (`rounds`). The gradients of every
 point are compared with the `none` point's.
 
     PY=$(bash scripts/venv.sh)
@@ -105,6 +106,45 @@ def build(kind, layers, hidden, heads, seq, batch, dropout):
         model = transformers.ViTForImageClassification(config)
         inputs = dict(pixel_values=torch.randn(batch, 3, 64, 64),
                       labels=torch.randint(0, 10, (batch,)))
+    elif kind == "gemma2":
+        config = transformers.Gemma2Config(num_hidden_layers=layers, hidden_size=hidden,
+                                           intermediate_size=2 * hidden,
+                                           num_attention_heads=heads,
+                                           num_key_value_heads=heads // 2,
+                                           head_dim=hidden // heads, vocab_size=vocab,
+                                           max_position_embeddings=seq,
+                                           attention_dropout=dropout)
+        model = transformers.Gemma2ForCausalLM(config)
+        inputs = dict(input_ids=ids, labels=ids)
+    elif kind == "whisper":
+        # (The encoder's convolutions halve the frames: seq frames, seq / 2
+        # positions; the decoder reads seq / 2 tokens.)
+        config = transformers.WhisperConfig(d_model=hidden, encoder_layers=layers,
+                                            decoder_layers=layers,
+                                            encoder_attention_heads=heads,
+                                            decoder_attention_heads=heads,
+                                            encoder_ffn_dim=2 * hidden,
+                                            decoder_ffn_dim=2 * hidden, vocab_size=vocab,
+                                            num_mel_bins=80, max_source_positions=seq // 2,
+                                            max_target_positions=seq, dropout=dropout,
+                                            pad_token_id=0, bos_token_id=1, eos_token_id=2,
+                                            decoder_start_token_id=1)
+        model = transformers.WhisperForConditionalGeneration(config)
+        inputs = dict(input_features=torch.randn(batch, 80, seq),
+                      labels=torch.randint(0, vocab, (batch, seq // 2)))
+    elif kind == "clip":
+        config = transformers.CLIPConfig(
+            text_config=dict(vocab_size=vocab, hidden_size=hidden, intermediate_size=2 * hidden,
+                             num_hidden_layers=layers, num_attention_heads=heads,
+                             max_position_embeddings=seq, attention_dropout=dropout,
+                             pad_token_id=1, bos_token_id=0, eos_token_id=2),
+            vision_config=dict(hidden_size=hidden, intermediate_size=2 * hidden,
+                               num_hidden_layers=layers, num_attention_heads=heads,
+                               image_size=64, patch_size=8, attention_dropout=dropout),
+            projection_dim=hidden)
+        model = transformers.CLIPModel(config)
+        inputs = dict(input_ids=ids, pixel_values=torch.randn(batch, 3, 64, 64),
+                      return_loss=True)
     else:
         raise ValueError(kind)
     if hasattr(model.config, "use_cache"):
@@ -148,9 +188,11 @@ def row(name, budget, peak, info, grads, reference, seconds):
     slack = "" if budget is None else f"{100 * (budget - measured) / budget:6.2f}%"
     over = "" if budget is None or measured <= budget else "  OVER"
     rounds = ind.get("rounds") or []
+    figure = ind.get("step_peak_bytes")
+    ratio = "" if figure is None else f"{figure / measured:.4f}"
     print(f"  {name:8} {budget if budget is not None else '':>11} {measured:>11} "
-          f"{ind.get('step_peak_bytes', ''):>11} {info.report['result']['peak_bytes']:>11} "
-          f"{slack:>8} {1e3 * info.report['result']['estimated_time_s']:8.2f} "
+          f"{figure if figure is not None else '':>11} {info.report['result']['peak_bytes']:>11} "
+          f"{slack:>8} {ratio:>8} {1e3 * info.report['result']['estimated_time_s']:8.2f} "
           f"{'yes' if same else 'NO':>5} {seconds:6.0f}  {[b for b, _ in rounds]}{over}",
           flush=True)
     return measured
@@ -159,7 +201,9 @@ def row(name, budget, peak, info, grads, reference, seconds):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--models", nargs="+",
-                        default=["gpt2", "bert", "t5", "llama", "qwen2_moe", "vit"])
+                        default=["gpt2", "bert", "t5", "llama", "qwen2_moe", "vit"],
+                        choices=["gpt2", "bert", "t5", "llama", "qwen2_moe", "vit", "gemma2",
+                                 "whisper", "clip"])
     parser.add_argument("--dropout", nargs="+", type=float, default=[0.0, 0.1])
     parser.add_argument("--points", type=int, default=3,
                         help="budgets from remat's least peak to none's peak (both included)")
@@ -181,7 +225,7 @@ def main():
                                   args.batch, dropout)
             print(f"\n{kind}, dropout {dropout}")
             print(f"  {'point':8} {'budget':>11} {'measured':>11} {'inductor':>11} "
-                  f"{'model':>11} {'slack':>8} {'est. ms':>8} {'grads':>5} {'s':>6}  rounds")
+                  f"{'model':>11} {'slack':>8} {'fig/meas':>8} {'est. ms':>8} {'grads':>5} {'s':>6}  rounds")
             try:
                 start = time.time()
                 _, ref, peak, info = step(model, inputs, rt.backend(

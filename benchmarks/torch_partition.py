@@ -32,8 +32,14 @@ Models: the repository's GPT (remat.torch_models.GPT: seq 1024, hidden
 1024, 16 heads, vocab 1024) with 2, 24 and 96 layers, a GPT-2-small-
 shaped transformers model (gpt2-small: --layers 12, hidden 768, 12 heads,
 vocab 50257, seq 1024), and the repository's GPT at that shape (gpt-small,
-for a machine without transformers). --device cuda --dtype bf16 runs them
-on a GPU (scripts/gpu-check-integrations.sh).
+for a machine without transformers), and the Hugging Face Gemma2 and
+Whisper of torch_inductor_held.py (2 layers, hidden 128; the step
+model(**inputs).loss, holding the outputs with --keep-outputs). --device
+cuda --dtype bf16 runs them on a GPU (scripts/gpu-check-integrations.sh).
+With --compiler inductor, --interleave N also times min-cut's and remat's
+steps in N alternating runs of each in one process, and a line per
+fraction gives both in bytes and their GEMM FLOPs (partition_stats'
+recompute_gemm_flops).
 
     PY=$(bash scripts/venv.sh)
     $PY benchmarks/torch_partition.py                      # all, planning only
@@ -339,11 +345,15 @@ def main_inductor(a):
             out = run(model, step, make_backend, True, keep, inductor=True, iters=a.iters)
             return out + (time.perf_counter() - start,)
 
+        gemm = {}   # recompute GEMM FLOPs by label
+
         def show(label, info, peak, grads, step_s, seconds_, report, reference):
             diff = "ref" if reference is None else f"{max((x - y).abs().max().item() for x, y in zip(grads, reference)):.1e}"
             figure = (info.inductor or {}).get("peak_bytes")
             plan = info.report["result"]["peak_bytes"] if label.startswith("remat") else None
-            flops = rt.partition_stats(info.fw_module, info.bw_module, keep)["recompute_flops"]
+            stats = rt.partition_stats(info.fw_module, info.bw_module, keep)
+            flops = stats["recompute_flops"]
+            gemm[label] = stats["recompute_gemm_flops"]
             print(f"{name:<11} {label:<16} {mib(peak + arguments):>12} "
                   f"{mib(None if figure is None else figure + arguments):>12} {mib(plan):>9} "
                   f"{flops / 1e9:>15.2f} {estimated_ms(report):>8.1f} {1e3 * step_s:>8.1f} "
@@ -392,7 +402,8 @@ def main_inductor(a):
                       flush=True)
             print(f"{name:<11} at min-cut {frac}: measured bytes min-cut {mc_peak + arguments}, "
                   f"remat {rm_peak + arguments} (budget {budget}); recompute FLOPs min-cut "
-                  f"{mc_flops}, remat {rm_flops}; step ms min-cut {1e3 * mc_step:.1f}, "
+                  f"{mc_flops}, remat {rm_flops}; of them GEMM FLOPs min-cut "
+                  f"{gemm[f'min-cut {frac}']}, remat {gemm['remat auto']}; step ms min-cut {1e3 * mc_step:.1f}, "
                   f"remat {1e3 * rm_step:.1f}", flush=True)
         if a.least:
             try:

@@ -108,6 +108,12 @@ class GPTTest(SmallGPT, unittest.TestCase):
         self.check(policy="selective")
         dots, _ = self.check(policy="dots")
         self.assertGreater(dots.report["result"]["recompute_flops"], 0)
+        # GEMM FLOPs apart: full recomputes the products, dots keeps them.
+        gemm = {name: rt.partition_stats(i.fw_module, i.bw_module)["recompute_gemm_flops"]
+                for name, i in (("full", full), ("dots", dots))}
+        self.assertEqual(gemm["dots"], 0)
+        self.assertGreater(gemm["full"], 0)
+        self.assertLess(gemm["full"], full.report["result"]["recompute_flops"])
         self.check(policy="auto", max_overhead=0.05)
 
     def test_budget_is_respected(self):

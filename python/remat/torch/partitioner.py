@@ -354,7 +354,9 @@ def partition_stats(fw_module, bw_module, keep_outputs=True, tangents_held=None)
     """Figures of a partition, from its two FX graphs alone (whoever made
     it): `saved_bytes` (what the forward hands the backward, inputs
     excluded), `recompute_flops` (FLOPs of the forward nodes the backward runs
-    again, counted as the planner counts them) and `peak_bytes`: the most
+    again, counted as the planner counts them), `recompute_gemm_flops` (those
+    of them that PyTorch's FLOP formulas count: GEMMs, convolutions,
+    attention) and `peak_bytes`: the most
     bytes the step's own tensors hold at once when the forward and then the
     backward run node by node, each result allocated at its node and freed
     after the last use of it or of a view of it (each tensor of a multi-
@@ -393,7 +395,7 @@ def partition_stats(fw_module, bw_module, keep_outputs=True, tangents_held=None)
         return b
     order = []                      # buffers in definition order, with their position
     host_order = []                 # host copies likewise
-    recompute = pos = 0
+    recompute = recompute_gemm = pos = 0
     saved = set()   # buffers the backward reads from the forward (views: once)
     for tag, gm in (("fw", fw_module), ("bw", bw_module)):
         for n in gm.graph.nodes:
@@ -451,7 +453,10 @@ def partition_stats(fw_module, bw_module, keep_outputs=True, tangents_held=None)
                 val = n.meta.get("val")
                 outs = [(tuple(v.shape), "") for v in (val if isinstance(val, (tuple, list)) else [val])
                         if isinstance(v, torch.Tensor)]
-                recompute += _flops(n, n.target, outs)[0]
+                flops, kind = _flops(n, n.target, outs)
+                recompute += flops
+                if kind == "gemm":
+                    recompute_gemm += flops
     def most(allocations):
         delta = [0] * (pos + 2)
         for key, start in allocations:
@@ -465,5 +470,6 @@ def partition_stats(fw_module, bw_module, keep_outputs=True, tangents_held=None)
             peak = max(peak, live)
         return peak
     saved_bytes = sum(size[b] for b in saved)
-    return {"saved_bytes": saved_bytes, "recompute_flops": recompute, "peak_bytes": most(order),
+    return {"saved_bytes": saved_bytes, "recompute_flops": recompute,
+            "recompute_gemm_flops": recompute_gemm, "peak_bytes": most(order),
             "host_peak_bytes": most(host_order)}
