@@ -425,7 +425,7 @@ def step_peak(graphs, fw_module, bw_module, num_fwd_outputs, nbytes, keep_output
     at once, in Inductor's own plan (its wrapper code, `simulate`): the
     forward's buffers; then the backward's, on top of what the forward
     returned that the step still holds (the forward's outputs, all of
-    them or with keep_outputs=False the first, and the loss's 0-dim seed),
+    them or with keep_outputs=False the loss, and the loss's 0-dim seed),
     and its other inputs (the saved values, zero-filled tangents) until it
     frees each after its last use (`tangents_held`: a PyTorch that holds every
     tangent until the backward returns, remat.torch.tangents_held). The step's
@@ -455,7 +455,11 @@ def step_peak(graphs, fw_module, bw_module, num_fwd_outputs, nbytes, keep_output
             if (isinstance(node, fx.Node) and node.op == "placeholder" and got is not None
                     and got[0][0] == "buffer"):
                 copies[node.name] = got[1]
-    held_outputs = outs[:num_fwd_outputs] if keep_outputs else outs[:1]
+    if keep_outputs:
+        held_outputs = outs[:num_fwd_outputs]
+    else:
+        from .torch._common import loss_output_index
+        held_outputs = outs[loss_output_index(outs[:num_fwd_outputs]):][:1]
     def storage(name):
         return nbytes.get(name, (name, 0))
 

@@ -305,6 +305,55 @@ class StepBudgetTest(unittest.TestCase):
               f"fitting draws)", file=sys.stderr)
 
 
+class LossNotFirstTest(unittest.TestCase):
+    """keep_outputs=False keeps the loss, wherever the model returns it:
+    here second, after logits the step drops (CLIPModel's is the fifth of
+    its graph's nine outputs). Before, the first output was kept: the plan
+    held the logits through the backward, and only their producers were
+    the forward."""
+
+    def test_loss_not_the_first_output(self):
+        class LogitsThenLoss(torch.nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.hidden = torch.nn.Linear(64, 64)
+                self.head = torch.nn.Linear(64, 512)
+
+            def forward(self, x):
+                logits = self.head(torch.tanh(self.hidden(x)))
+                # (sum's backward does not read the logits: only the
+                # caller could hold them.)
+                return logits, logits.sum() / logits.numel()
+
+        torch.manual_seed(0)
+        model, x = LogitsThenLoss(), torch.randn(64, 64)
+        for policy in ("none", "full"):
+            torch._dynamo.reset()
+            rt.clear_plans()
+            compiled = torch.compile(model, fullgraph=True, backend=rt.backend(
+                policy=policy, keep_outputs=False))
+
+            def once():
+                loss = compiled(x)[1]
+                loss.backward()
+                return loss
+            once()
+            for p in model.parameters():
+                p.grad = None
+            _, peak = rt.measure_peak(once)
+            info = rt.last_plan()
+            self.assertIsNone(info.fallback)
+            fw_out = next(iter(info.fw_module.graph.find_nodes(op="output"))).args[0]
+            self.assertEqual(rt._common.loss_output_index(fw_out[:info.num_fwd_outputs]), 1)
+            # The plan, the replay of the FX graphs and the step agree
+            # (the logits, 131,072 bytes, are not held).
+            self.assertLessEqual(abs(peak - plan_peak(info)), SLACK, (policy, peak, plan_peak(info)))
+            stats = rt.partition_stats(info.fw_module, info.bw_module, keep_outputs=False)
+            self.assertLessEqual(abs(stats["peak_bytes"] - peak), SLACK, (policy, stats, peak))
+        # The loss's producers are the forward: full recomputes the tanh.
+        self.assertGreater(info.report["result"]["recompute_flops"], 0)
+
+
 class OneBlockTest(PlanChecks, unittest.TestCase):
     """A region without numbered submodules (one layer compiled on its own,
     as under FSDP2) is one checkpoint block: full and sqrt plan it."""

@@ -78,6 +78,22 @@ def _is_seed(node):
     val = node.meta.get("val")
     return _is_tangent(node) and isinstance(val, torch.Tensor) and val.dim() == 0
 
+def loss_output_index(outputs):
+    """Among a forward graph's outputs, the index of the one a step that
+    drops the others keeps (keep_outputs=False: `model(x).loss.backward()`):
+    the first 0-dim floating-point tensor, the loss, else the first tensor.
+    A Hugging Face model puts its loss first, but Dynamo may order the
+    graph's outputs otherwise: CLIPModel's loss is the fifth of nine."""
+    first = None
+    for i, out in enumerate(outputs):
+        val = out.meta.get("val") if isinstance(out, fx.Node) else None
+        if not isinstance(val, torch.Tensor):
+            continue
+        if val.dim() == 0 and val.is_floating_point():
+            return i
+        first = i if first is None else first
+    return 0 if first is None else first
+
 @functools.lru_cache(maxsize=None)
 def _tangents_held():
     """Whether this PyTorch's AOTAutograd holds a compiled backward's

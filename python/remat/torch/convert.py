@@ -813,11 +813,12 @@ class _Converted:
 
     def _outputs(self, output, num_fwd_outputs, keep_outputs):
         """The joint function's results: the forward's tensor outputs (all of
-        them, or with keep_outputs=False the first alone: the caller drops
-        the others, e.g. the logits, once the forward returns), then the
-        gradients."""
+        them, or with keep_outputs=False the loss alone, loss_output_index:
+        the caller drops the others, e.g. the logits, once the forward
+        returns), then the gradients."""
         flat = output.args[0]
         results, forward = [], 0
+        kept = None if keep_outputs else _common.loss_output_index(flat[:num_fwd_outputs])
         for i, out in enumerate(flat):
             if out is None or not isinstance(out, fx.Node):
                 continue
@@ -827,7 +828,7 @@ class _Converted:
                     raise Unsupported(f"output {i} ({out.name}) is not a value remat modelled")
                 continue
             if i < num_fwd_outputs:
-                if forward and not keep_outputs:
+                if kept is not None and i != kept:
                     continue
                 forward += 1
             results.append(v)

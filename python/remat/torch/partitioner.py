@@ -362,7 +362,7 @@ def partition_stats(fw_module, bw_module, keep_outputs=True, tangents_held=None)
     after the last use of it or of a view of it (each tensor of a multi-
     result node on its own, as PyTorch allocates them), the forward's outputs and
     the gradients kept to the end (the caller holds them; with
-    keep_outputs=False only the first forward output), saved values until
+    keep_outputs=False only the loss, _common.loss_output_index), saved values until
     their last use in the backward, the tangents (the backward's seeds) from
     the backward's start to their last use (to the backward's end where
     `tangents_held`, by default this PyTorch's `tangents_held()`, and for a
@@ -424,7 +424,7 @@ def partition_stats(fw_module, bw_module, keep_outputs=True, tangents_held=None)
                 if tag == "fw":
                     outs = outs[:len(outs) - num_saved]
                     if not keep_outputs:
-                        outs = outs[:1]
+                        outs = outs[_common.loss_output_index(outs):][:1]
                 for a in outs:
                     for b in buffers(root.get((tag, a.name))):
                         last[b] = float("inf")
