@@ -459,7 +459,8 @@ def step_peak(graphs, fw_module, bw_module, num_fwd_outputs, nbytes, keep_output
         held_outputs = outs[:num_fwd_outputs]
     else:
         from .torch._common import loss_output_index
-        held_outputs = outs[loss_output_index(outs[:num_fwd_outputs]):][:1]
+        loss = loss_output_index(outs[:num_fwd_outputs])
+        held_outputs = outs[loss:loss + 1]
     def storage(name):
         return nbytes.get(name, (name, 0))
 

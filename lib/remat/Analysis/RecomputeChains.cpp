@@ -36,24 +36,6 @@ void remat::forEachInput(Operation *op, function_ref<void(Value)> fn) {
 }
 
 static void walkInputs(Operation *op, function_ref<void(Value)> fn) {
-  // The common case, a linalg op: one block of ops without regions. The
-  // values its body reads from outside (defined neither by the block's
-  // arguments nor by an op of the block), then its operands, as the walk
-  // below visits them, without the walk.
-  if (op->getNumRegions() == 1 && op->getRegion(0).hasOneBlock()) {
-    Block &body = op->getRegion(0).front();
-    if (llvm::none_of(body, [](Operation &nested) {
-          return nested.getNumRegions() != 0;
-        })) {
-      for (Operation &nested : body)
-        for (Value operand : nested.getOperands())
-          if (operand.getParentBlock() != &body)
-            fn(operand);
-      for (Value operand : op->getOperands())
-        fn(operand);
-      return;
-    }
-  }
   op->walk([&](Operation *nested) {
     for (Value operand : nested->getOperands()) {
       // Values defined inside `op` (its regions' arguments and ops) are not

@@ -424,7 +424,8 @@ def partition_stats(fw_module, bw_module, keep_outputs=True, tangents_held=None)
                 if tag == "fw":
                     outs = outs[:len(outs) - num_saved]
                     if not keep_outputs:
-                        outs = outs[_common.loss_output_index(outs):][:1]
+                        loss = _common.loss_output_index(outs)
+                        outs = outs[loss:loss + 1]
                 for a in outs:
                     for b in buffers(root.get((tag, a.name))):
                         last[b] = float("inf")
