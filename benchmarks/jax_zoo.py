@@ -10,6 +10,13 @@ GPT shares code with:
   lstm      an LSTM cell under lax.scan over 32 steps, batch 8
   attn      a transformer on jax.nn.dot_product_attention with dropout, batch 4
   mlp       an MLP whose activations are custom_vjp and custom_jvp functions
+  unet      Flax linen U-Net: seven ResBlocks (GroupNorm, SiLU), skips, 32x32,
+            batch 8
+  encoder   Flax nnx encoder: its dropout's nnx.Rngs in the module state,
+            layers made by nnx.vmap and run by nnx.scan, nnx.value_and_grad
+            in nnx's functional jitted step, batch 8
+  decoder   Flax linen Gemma-style decoder: nn.scan over 4 layers, bf16
+            activations over f32 parameters, batch 4
 
 For each model: XLA's total (memory_analysis(): arguments + outputs + temp
 bytes) without checkpoint and under JAX's nothing_saveable and dots_saveable
@@ -246,7 +253,164 @@ def mlp(policy=None, batch=64, dim=512, depth=4):
     return loss, (ws, x), {}
 
 
-MODELS = {"vit": vit, "resnet": resnet, "mixer": mixer, "lstm": lstm, "attn": attn, "mlp": mlp}
+def unet(policy=None, batch=8, image=32, widths=(32, 64, 128), groups=8):
+    """The issue's U-Net: seven ResBlocks (GroupNorm, SiLU, two 3x3
+    convolutions, a 1x1 shortcut where the width changes) at 32, 16 and 8
+    pixels, strided convolutions down, nearest upsampling and concatenated
+    skips up, a noise-prediction loss, as diffusion models write it."""
+    import flax.linen as nn
+
+    class ResBlock(nn.Module):
+        width: int
+
+        @nn.compact
+        def __call__(self, x):
+            y = nn.Conv(self.width, (3, 3))(nn.silu(nn.GroupNorm(groups)(x)))
+            y = nn.Conv(self.width, (3, 3))(nn.silu(nn.GroupNorm(groups)(y)))
+            if x.shape[-1] != self.width:
+                x = nn.Conv(self.width, (1, 1))(x)
+            return x + y
+
+    class UNet(nn.Module):
+        @nn.compact
+        def __call__(self, x):
+            block = _linen_remat(ResBlock, policy)
+            x = nn.Conv(widths[0], (3, 3))(x)
+            skips = []
+            for i, w in enumerate(widths):
+                x = block(w, name=f"down_{i}")(x)
+                if i < len(widths) - 1:
+                    skips.append(x)
+                    x = nn.Conv(widths[i + 1], (3, 3), strides=(2, 2))(x)
+            x = block(widths[-1], name="mid")(x)
+            for i, w in reversed(list(enumerate(widths[:-1]))):
+                b, h, wd, c = x.shape
+                x = jax.image.resize(x, (b, 2 * h, 2 * wd, c), "nearest")
+                x = block(w, name=f"up_{i}")(jnp.concatenate([x, skips[i]], -1))
+            x = block(widths[0], name="out_block")(x)
+            return nn.Conv(3, (3, 3))(nn.silu(nn.GroupNorm(groups)(x)))
+
+    model = UNet()
+    images = jax.random.normal(jax.random.PRNGKey(1), (batch, image, image, 3))
+    noise = jax.random.normal(jax.random.PRNGKey(2), images.shape)
+    params = model.init(jax.random.PRNGKey(0), images)["params"]
+
+    def loss(params, images, noise):
+        return jnp.mean((model.apply({"params": params}, images + noise) - noise) ** 2)
+    return loss, (params, images, noise), {}
+
+
+def encoder(policy=None, batch=8, seq=128, dim=256, heads=4, layers=4, classes=10):
+    """The issue's Flax nnx encoder: pre-norm layers with attention and
+    residual dropout, their nnx.Rngs in the module state, made by nnx.vmap
+    and run by nnx.scan (the built-ins as nnx.remat of the scanned layer).
+    The loss takes the module; the step XLA's figures are of is nnx's
+    functional form of a jitted training step (below)."""
+    from flax import nnx
+
+    class Layer(nnx.Module):
+        def __init__(self, rngs):
+            self.attn = nnx.MultiHeadAttention(heads, dim, dropout_rate=0.1, decode=False,
+                                               deterministic=False, rngs=rngs)
+            self.ln1, self.ln2 = nnx.LayerNorm(dim, rngs=rngs), nnx.LayerNorm(dim, rngs=rngs)
+            self.up, self.down = nnx.Linear(dim, 4 * dim, rngs=rngs), \
+                nnx.Linear(4 * dim, dim, rngs=rngs)
+            self.drop = nnx.Dropout(0.1, rngs=rngs)
+
+        def __call__(self, x):
+            x = x + self.drop(self.attn(self.ln1(x)))
+            return x + self.drop(self.down(nnx.gelu(self.up(self.ln2(x)))))
+
+    class Encoder(nnx.Module):
+        def __init__(self, rngs):
+            @nnx.split_rngs(splits=layers)
+            @nnx.vmap(in_axes=(0,), out_axes=0)
+            def make(rngs):
+                return Layer(rngs)
+            self.layers = make(rngs)
+            self.head = nnx.Linear(dim, classes, rngs=rngs)
+
+        def __call__(self, x):
+            def apply(layer, x):
+                return layer(x)
+            if policy is not None:
+                apply = nnx.remat(apply, policy=POLICIES[policy])
+
+            @nnx.scan(in_axes=(nnx.Carry, 0), out_axes=nnx.Carry)
+            def body(x, layer):
+                return apply(layer, x)
+            return self.head(body(x, self.layers).mean(1))
+
+    model = Encoder(nnx.Rngs(0, dropout=1))
+    graphdef, state = nnx.split(model)
+    x = jax.random.normal(jax.random.PRNGKey(1), (batch, seq, dim))
+    y = jnp.arange(batch) % classes
+
+    def loss(model, x, y):
+        logits = model(x)
+        return -jnp.mean(jnp.take_along_axis(jax.nn.log_softmax(logits), y[:, None], 1))
+
+    # The step as nnx's functional API writes it under jax.jit: the module
+    # merged from its state, nnx.value_and_grad of the loss (of a remat
+    # checkpoint of it), the state the forward advanced (the RNG counts)
+    # returned. (Returning the whole nnx.state(model) would add a copy of
+    # the parameters to the outputs: the optimizer step's memory, which a
+    # budget on the gradient computation does not cover.)
+    def step(loss):
+        def run(state, x, y):
+            model = nnx.merge(graphdef, state)
+            value, grads = nnx.value_and_grad(loss)(model, x, y)
+            return value, grads, nnx.state(model, nnx.RngState)
+        return run
+    return loss, (model, x, y), {"step": step, "step_args": (state, x, y)}
+
+
+def decoder(policy=None, batch=4, seq=256, dim=256, heads=4, layers=4, vocab=2048):
+    """The issue's Gemma-style decoder in Flax linen: RMSNorm, causal
+    attention, a GeGLU MLP, bf16 activations over f32 parameters, the
+    layers one nn.scan (the built-ins as nn.remat of the scanned layer, as
+    MaxText writes it), tied embeddings."""
+    import flax.linen as nn
+    bf16 = jnp.bfloat16
+
+    class Layer(nn.Module):
+        @nn.compact
+        def __call__(self, x, _):
+            b, t, _d = x.shape
+            h = nn.RMSNorm(dtype=bf16)(x)
+            qkv = nn.Dense(3 * dim, use_bias=False, dtype=bf16)(h)
+            q, k, v = jnp.split(qkv.reshape(b, t, 3 * heads, dim // heads), 3, axis=2)
+            a = jax.nn.dot_product_attention(q, k, v, is_causal=True).reshape(b, t, dim)
+            x = x + nn.Dense(dim, use_bias=False, dtype=bf16)(a)
+            h = nn.RMSNorm(dtype=bf16)(x)
+            gate = nn.Dense(4 * dim, use_bias=False, dtype=bf16)(h)
+            up = nn.Dense(4 * dim, use_bias=False, dtype=bf16)(h)
+            return x + nn.Dense(dim, use_bias=False, dtype=bf16)(nn.gelu(gate) * up), None
+
+    class Decoder(nn.Module):
+        @nn.compact
+        def __call__(self, tokens):
+            embed = nn.Embed(vocab, dim, dtype=bf16)
+            x = embed(tokens) * jnp.sqrt(dim).astype(bf16)
+            layer = Layer if policy is None else nn.remat(Layer, policy=POLICIES[policy],
+                                                          prevent_cse=False)
+            x, _ = nn.scan(layer, variable_axes={"params": 0}, split_rngs={"params": True},
+                           length=layers)(name="layers")(x, None)
+            return embed.attend(nn.RMSNorm(dtype=bf16)(x)).astype(jnp.float32)
+
+    model = Decoder()
+    tokens = jax.random.randint(jax.random.PRNGKey(1), (batch, seq + 1), 0, vocab)
+    params = model.init(jax.random.PRNGKey(0), tokens[:, :-1])["params"]
+
+    def loss(params, tokens):
+        logits = model.apply({"params": params}, tokens[:, :-1])
+        return -jnp.mean(jnp.take_along_axis(jax.nn.log_softmax(logits),
+                                             tokens[:, 1:, None], -1))
+    return loss, (params, tokens), {}
+
+
+MODELS = {"vit": vit, "resnet": resnet, "mixer": mixer, "lstm": lstm, "attn": attn, "mlp": mlp,
+          "unet": unet, "encoder": encoder, "decoder": decoder}
 
 
 def _label(round_label):
@@ -263,9 +427,12 @@ def total(a):
     return a["temp_bytes"] + a["argument_bytes"] + a["output_bytes"]
 
 
-def analyse(loss, args, has_aux):
+def analyse(loss, args, has_aux=False, step=None, step_args=None):
     """XLA's figures for the step value_and_grad(loss) (grads of the first
-    argument, as a training step takes them)."""
+    argument, as a training step takes them), or for a builder's own step:
+    step(loss) at step_args."""
+    if step is not None:
+        return rj.xla_analysis(step(loss), *step_args)
     return rj.xla_analysis(jax.value_and_grad(loss, has_aux=has_aux), *args)
 
 
@@ -273,10 +440,10 @@ def run(name, points, out=print):
     build = MODELS[name]
     loss, args, kw = build()
     aux = kw.get("has_aux", False)
-    rows = [("no checkpoint", analyse(loss, args, aux), "")]
+    rows = [("no checkpoint", analyse(loss, args, **kw), "")]
     for policy in POLICIES:
-        ploss, pargs, _ = build(policy)
-        rows.append((f"JAX {policy}", analyse(ploss, pargs, aux), ""))
+        ploss, pargs, pkw = build(policy)
+        rows.append((f"JAX {policy}", analyse(ploss, pargs, **pkw), ""))
     none = rows[0][1]
     try:
         rj.plan(loss, *args, budget=1, has_aux=aux)
@@ -289,7 +456,7 @@ def run(name, points, out=print):
         start = time.perf_counter()
         try:
             f = rj.checkpoint(loss, budget=budget, has_aux=aux)
-            a = analyse(f, args, aux)
+            a = analyse(f, args, **kw)
             info = rj.last_plan()
             note = (f"{'fits' if total(a) <= budget else 'OVER'}; plans "
                     + ", ".join(f"{_label(b)}->{t / MiB:.1f}" for b, t in info.rounds)

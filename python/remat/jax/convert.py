@@ -826,7 +826,8 @@ class _Converted:
         self.xla_buffers = found
         by_index = {k: id(op) for k, op in enumerate(self.order)}
         materialized = {by_index[k] for k in found.materialized}
-        groups = _xla_fused(grouped, materialized, results, constant, self.forward)
+        gemms = {id(op) for op in grouped if self.cost(op[0])[1] == "gemm"}
+        groups = _xla_fused(grouped, materialized, results, constant, self.forward, gemms)
         root_of = {id(m): root for root, members in groups.items() for m in members}
         for k, size in found.extra.items():
             root = root_of.get(by_index[k])
@@ -906,14 +907,19 @@ class _Converted:
             self.var_of[(loc, k)] = v
 
 
-def _xla_fused(order, materialized, results, constant, forward):
+def _xla_fused(order, materialized, results, constant, forward, gemms=()):
     """{id(root): [members in order, root last]} from XLA's own fusion:
     an equation whose one array value no XLA buffer holds (`materialized`:
     the ids of those whose value one does) is a member of the group of
     each op that reads it (XLA computes it inside each reader's fusion,
     a forward value inside a backward fusion too), unless it is a
     collective, control flow, a step result or read by an op outside
-    `order`, or a reader's group on its own side (forward or backward:
+    `order`, a forward matrix multiply or convolution (`gemms`: ids) that
+    a backward op reads (XLA:CPU fuses a dot into each of its elementwise
+    readers, the backward's too, in the flat program; made a member, the
+    backward would have to recompute it whatever the budget, as remat
+    would not decide: the plan keeps or recomputes it), or a reader's
+    group on its own side (forward or backward:
     `forward` holds the forward ops' ids) reads a value computed after it
     (as in _fusion_groups: in the planned step, whose order remat fixes,
     XLA would hold what the member reads across that computation, or
@@ -935,9 +941,11 @@ def _xla_fused(order, materialized, results, constant, forward):
         prim = op[0].primitive.name
         readers = users.get(arrays[0], {}) if len(arrays) == 1 else {}
         roots = {id(op): None}
+        crosses = id(op) in gemms and id(op) in forward and any(r not in forward
+                                                                 for r in readers)
         if (len(arrays) == 1 and id(op) not in materialized and arrays[0] not in results
                 and prim not in _COLLECTIVES and prim not in _OPAQUE and readers
-                and all(r in roots_of for r in readers)):
+                and not crosses and all(r in roots_of for r in readers)):
             joined = dict.fromkeys(root for r in readers for root in roots_of[r])
             if all(p < k for root in joined if (root in forward) == (id(op) in forward)
                    for v, p in reads[root].items() if v not in op[2]):
