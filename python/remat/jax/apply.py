@@ -161,8 +161,7 @@ class _Applied:
         self.placed = conv.slice_sums
         self.buffers = set(conv.var_of.values())  # the vars that are IR values of their own
         self.chain_of = {}   # a chain's writes' vars -> the chain (its first write's var)
-        self.narrow = [v for v in self.saved if 0 < _bits(v.aval.dtype) < 32 and
-                       jax.dtypes.issubdtype(v.aval.dtype, np.floating)]
+        self.narrow = [v for v in self.saved if self._narrow(v)]
         self.chains, self.stowed = self._plan_stowage() if fenced else ({}, {})
         self.prefetch_at = self._plan_prefetch()
         fn = jax.custom_vjp(self._primal)
@@ -362,19 +361,48 @@ class _Applied:
         stow = {}
         outs, env = self._forward(flat, stow)
         host = jax.memory.Space.Host
-        return outs, (tuple(flat), tuple(jax.device_put(env[v], host) if v in self.offloaded
-                                         else env[v]
-                                         for v in self.saved if v not in self.stowed),
+        return outs, (tuple(map(self._hide, self.leaves, flat)),
+                      tuple(jax.device_put(env[v], host) if v in self.offloaded
+                            else self._hide(v, env[v])
+                            for v in self.saved if v not in self.stowed),
                       tuple(stow[c] for c in self.chains))
+
+    def _hide(self, v, x):
+        """A residual (kept value or input `v`, its value `x`) as the
+        forward hands it to the backward: in a rolled scan's body
+        (unfenced), a float narrower than f32 as the unsigned integers of
+        its bits. JAX's scan stacks the residuals across the iterations;
+        XLA:CPU computes bf16 arithmetic in f32 and moved the upcast of
+        each stacked bf16 residual out of the backward loop, converting
+        the whole stack to f32 between the loops (16 MiB copies on the
+        4-layer bf16 decoder of benchmarks/jax_zoo.py: its step 182.8 MiB
+        under policy none, 146.8 with the bits). As integers the stack
+        has no upcast to move: each iteration converts its own slice."""
+        if not self.fenced and self._narrow(v) and v not in self.offloaded:
+            return jax.lax.bitcast_convert_type(x, np.dtype(f"uint{_bits(x.dtype)}"))
+        return x
+
+    @staticmethod
+    def _narrow(v):
+        dtype = v.aval.dtype
+        return 0 < _bits(dtype) < 32 and jax.dtypes.issubdtype(dtype, np.floating)
+
+    def _unhide(self, v, x):
+        """The kept value `_hide` handed over, as the backward reads it."""
+        if not self.fenced and self._narrow(v) and v not in self.offloaded:
+            return jax.lax.bitcast_convert_type(x, v.aval.dtype)
+        return x
 
     def _bwd(self, residuals, cts):
         flat, saved, buffers = residuals
+        flat = tuple(map(self._unhide, self.leaves, flat))
         if self._differentiates_aux(cts):
             return self._unplanned_grads(flat, cts)
         stowed = self.stowed
         env = dict(zip(self.leaves, flat))
         env.update(self.conv.consts)
-        env.update(zip([v for v in self.saved if v not in stowed], saved))
+        env.update((v, self._unhide(v, x)) for v, x in
+                   zip([v for v in self.saved if v not in stowed], saved))
         # Each stowed chain's current value (its buffer until the first
         # write, then the latest write's var), and the stowed values by the
         # backward op that first reads them.
