@@ -915,10 +915,11 @@ def _xla_fused(order, materialized, results, constant, forward, gemms=()):
     a forward value inside a backward fusion too), unless it is a
     collective, control flow, a step result or read by an op outside
     `order`, a forward matrix multiply or convolution (`gemms`: ids) that
-    a backward op reads (XLA:CPU fuses a dot into each of its elementwise
-    readers, the backward's too, in the flat program; made a member, the
-    backward would have to recompute it whatever the budget, as remat
-    would not decide: the plan keeps or recomputes it), or a reader's
+    would join a backward op's group, read there or through forward
+    members fused there too (XLA:CPU fuses a dot into each of its
+    elementwise readers, the backward's too, in the flat program; made a
+    member, the backward would have to recompute it whatever the budget,
+    as remat would not decide: the plan keeps or recomputes it), or a reader's
     group on its own side (forward or backward:
     `forward` holds the forward ops' ids) reads a value computed after it
     (as in _fusion_groups: in the planned step, whose order remat fixes,
@@ -941,14 +942,17 @@ def _xla_fused(order, materialized, results, constant, forward, gemms=()):
         prim = op[0].primitive.name
         readers = users.get(arrays[0], {}) if len(arrays) == 1 else {}
         roots = {id(op): None}
-        crosses = id(op) in gemms and id(op) in forward and any(r not in forward
-                                                                 for r in readers)
         if (len(arrays) == 1 and id(op) not in materialized and arrays[0] not in results
                 and prim not in _COLLECTIVES and prim not in _OPAQUE and readers
-                and not crosses and all(r in roots_of for r in readers)):
+                and all(r in roots_of for r in readers)):
             joined = dict.fromkeys(root for r in readers for root in roots_of[r])
-            if all(p < k for root in joined if (root in forward) == (id(op) in forward)
-                   for v, p in reads[root].items() if v not in op[2]):
+            # (A forward matmul in a backward group, directly or through
+            # forward members fused there too: a softmax's scores.)
+            crosses = id(op) in gemms and id(op) in forward and any(
+                root not in forward for root in joined)
+            if not crosses and all(
+                    p < k for root in joined if (root in forward) == (id(op) in forward)
+                    for v, p in reads[root].items() if v not in op[2]):
                 roots = joined
         roots_of[id(op)] = roots
         for root in roots:
