@@ -30,59 +30,48 @@ import jax  # noqa: E402
 import numpy as np  # noqa: E402
 import jax_scan  # noqa: E402
 import jax_zoo  # noqa: E402
+from remat.jax.xla import figures_of  # noqa: E402
 
 
 def builder(name):
-    """(build(policy) -> (loss, args, kw), step(loss, kw) -> the jitted
-    step, its arguments)."""
+    """build(policy) -> (loss, args, kw) for jax_zoo.step_of."""
     if name.startswith("gpt"):
         make = jax_scan.gpt(int(name[3:]))
-        jax_zoo.POLICIES.update(jax_scan.POLICIES)
 
         def build(policy=None):
             loss, args, argnums = make(policy)
-            return loss, args, {"argnums": argnums}
+            return loss, args, {"step": lambda f: jax.value_and_grad(f, argnums=argnums),
+                                "step_args": args}
+        return build
+    return jax_zoo.MODELS[name]
 
-        def step(loss, args, kw):
-            return jax.jit(jax.value_and_grad(loss, argnums=kw["argnums"])), args
-        return build, step
 
-    def step(loss, args, kw):
-        if "step" in kw:
-            return jax.jit(kw["step"](loss)), kw["step_args"]
-        return jax.jit(jax.value_and_grad(loss, has_aux=kw.get("has_aux", False))), args
-    return jax_zoo.MODELS[name], step
+def compiled(loss, args, kw):
+    """The step of `loss`, compiled once (run as it is), and XLA's figures
+    of it."""
+    fun, fun_args = jax_zoo.step_of(loss, args, **kw)
+    executable = jax.jit(fun).lower(*fun_args).compile()
+    return executable, fun_args, figures_of(executable)
 
 
 def run(name, builtin, reps, out=print):
-    build, step = builder(name)
+    build = builder(name)
     loss, args, kw = build()
-    jloss, jargs, jkw = build(builtin)
-    jstep, jstep_args = step(jloss, jargs, jkw)
-    lowered = jstep.lower(*jstep_args).compile()
-    mem = lowered.memory_analysis()
-    budget = mem.temp_size_in_bytes + mem.argument_size_in_bytes + mem.output_size_in_bytes
+    steps = {f"JAX {builtin}": compiled(*build(builtin))}
+    budget = jax_zoo.total(steps[f"JAX {builtin}"][2])
     aux = kw.get("has_aux", False)
     plans = {"remat at the budget": rj.checkpoint(loss, budget=budget, has_aux=aux)}
     for policy in ("none", "selective", "dots"):
         plans[f"remat policy={policy}"] = rj.checkpoint(loss, policy=policy, has_aux=aux)
-    steps = {f"JAX {builtin}": (jstep, jstep_args)}
     for label, f in plans.items():
-        steps[label] = step(f, args, kw)
-    figures = {}
-    for label, (s, a) in steps.items():
-        compiled = s.lower(*a).compile()
-        m = compiled.memory_analysis()
-        cost = compiled.cost_analysis()
-        cost = cost[0] if isinstance(cost, (list, tuple)) else cost
-        figures[label] = ((m.temp_size_in_bytes + m.argument_size_in_bytes
-                           + m.output_size_in_bytes) / 2**20, cost.get("flops", 0.0) / 1e9)
-        jax.block_until_ready(s(*a))   # (compiled and warm)
+        steps[label] = compiled(f, args, kw)
+    for executable, a, _ in steps.values():
+        jax.block_until_ready(executable(*a))   # (warm)
     times = {label: [] for label in steps}
     for _ in range(reps):
-        for label, (s, a) in steps.items():
+        for label, (executable, a, _) in steps.items():
             start = time.perf_counter()
-            jax.block_until_ready(s(*a))
+            jax.block_until_ready(executable(*a))
             times[label].append(time.perf_counter() - start)
     ref = np.median(times[f"JAX {builtin}"])
     out(f"\n{name} at JAX {builtin}'s XLA total ({budget / 2**20:.2f} MiB), "
@@ -90,9 +79,9 @@ def run(name, builtin, reps, out=print):
     out(f"{'step':<28} {'total MiB':>10} {'GFLOP':>8} {'median ms':>10} {'least ms':>9} "
         f"{'/ built-in':>10}")
     for label, t in times.items():
-        total, gflop = figures[label]
-        out(f"{label:<28} {total:10.2f} {gflop:8.3f} {np.median(t) * 1e3:10.1f} "
-            f"{min(t) * 1e3:9.1f} {np.median(t) / ref:10.3f}")
+        figures = steps[label][2]
+        out(f"{label:<28} {jax_zoo.total(figures) / 2**20:10.2f} {figures['flops'] / 1e9:8.3f} "
+            f"{np.median(t) * 1e3:10.1f} {min(t) * 1e3:9.1f} {np.median(t) / ref:10.3f}")
 
 
 def main():

@@ -427,13 +427,19 @@ def total(a):
     return a["temp_bytes"] + a["argument_bytes"] + a["output_bytes"]
 
 
-def analyse(loss, args, has_aux=False, step=None, step_args=None):
-    """XLA's figures for the step value_and_grad(loss) (grads of the first
-    argument, as a training step takes them), or for a builder's own step:
-    step(loss) at step_args."""
+def step_of(loss, args, has_aux=False, step=None, step_args=None):
+    """The training step of a builder's loss and the arguments it takes:
+    value_and_grad(loss) (grads of the first argument, as a training step
+    takes them) at `args`, or the builder's own step(loss) at step_args."""
     if step is not None:
-        return rj.xla_analysis(step(loss), *step_args)
-    return rj.xla_analysis(jax.value_and_grad(loss, has_aux=has_aux), *args)
+        return step(loss), step_args
+    return jax.value_and_grad(loss, has_aux=has_aux), args
+
+
+def analyse(loss, args, has_aux=False, step=None, step_args=None):
+    """XLA's figures for step_of's step."""
+    fun, fun_args = step_of(loss, args, has_aux, step, step_args)
+    return rj.xla_analysis(fun, *fun_args)
 
 
 def run(name, points, out=print):

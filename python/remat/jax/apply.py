@@ -378,20 +378,21 @@ class _Applied:
         4-layer bf16 decoder of benchmarks/jax_zoo.py: its step 182.8 MiB
         under policy none, 146.8 with the bits). As integers the stack
         has no upcast to move: each iteration converts its own slice."""
-        if not self.fenced and self._narrow(v) and v not in self.offloaded:
+        if self._as_bits(v):
             return jax.lax.bitcast_convert_type(x, np.dtype(f"uint{_bits(x.dtype)}"))
         return x
+
+    def _unhide(self, v, x):
+        """The residual `_hide` handed over, as the backward reads it."""
+        return jax.lax.bitcast_convert_type(x, v.aval.dtype) if self._as_bits(v) else x
+
+    def _as_bits(self, v):
+        return not self.fenced and self._narrow(v) and v not in self.offloaded
 
     @staticmethod
     def _narrow(v):
         dtype = v.aval.dtype
         return 0 < _bits(dtype) < 32 and jax.dtypes.issubdtype(dtype, np.floating)
-
-    def _unhide(self, v, x):
-        """The kept value `_hide` handed over, as the backward reads it."""
-        if not self.fenced and self._narrow(v) and v not in self.offloaded:
-            return jax.lax.bitcast_convert_type(x, v.aval.dtype)
-        return x
 
     def _bwd(self, residuals, cts):
         flat, saved, buffers = residuals

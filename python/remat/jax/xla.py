@@ -377,11 +377,22 @@ def xla_analysis(fun, *args, liveness=False):
     else:
         compiled = lowered.compile()
         seconds = time.perf_counter() - start
+    result = figures_of(compiled)
+    result["compile_s"] = seconds
+    if peak is not None:
+        result["liveness_peak_bytes"] = peak
+    return result
+
+
+def figures_of(compiled):
+    """XLA's figures of a compiled executable (jax.stages.Compiled): its
+    memory_analysis() bytes and cost_analysis() FLOPs, as xla_analysis
+    gives them (without the compile time)."""
     mem = compiled.memory_analysis()
     cost = compiled.cost_analysis()
     if isinstance(cost, (list, tuple)):
         cost = cost[0] if cost else {}
-    result = {
+    return {
         "temp_bytes": int(mem.temp_size_in_bytes),
         "argument_bytes": int(mem.argument_size_in_bytes),
         "output_bytes": int(mem.output_size_in_bytes),
@@ -390,11 +401,7 @@ def xla_analysis(fun, *args, liveness=False):
         "host_argument_bytes": int(getattr(mem, "host_argument_size_in_bytes", 0)),
         "host_output_bytes": int(getattr(mem, "host_output_size_in_bytes", 0)),
         "flops": float((cost or {}).get("flops", 0.0)),
-        "compile_s": seconds,
     }
-    if peak is not None:
-        result["liveness_peak_bytes"] = peak
-    return result
 
 
 def _liveness_peak(dump):
