@@ -461,6 +461,87 @@ class SingleDevice(unittest.TestCase):
         with self.assertRaisesRegex(rj.BudgetError, "XLA's total .* least XLA total reached"):
             jax.value_and_grad(rj.checkpoint(loss_fn, budget=jax_zoo.total(ours) // 2))(*args)
 
+    def test_whole_step_budget(self):
+        # remat.jax.jit: the budget bounds XLA's total of the step users
+        # jit (loss, gradients, optax.adamw's update, parameters and
+        # optimizer state donated), at the total of that step under JAX's
+        # nothing_saveable; the executable the call runs is the kept
+        # round's (no compile after the rounds, none on a second call),
+        # and three chained steps equal the steps without remat.
+        try:
+            import optax
+        except ImportError:
+            self.skipTest("needs optax")
+        import jax_zoo
+        tx = optax.adamw(1e-2)
+
+        def train_step(f):
+            def step_fn(params, opt_state, xs):
+                value, grads = jax.value_and_grad(f)(params, xs)
+                updates, opt_state = tx.update(grads, opt_state, params)
+                return optax.apply_updates(params, updates), opt_state, value
+            return step_fn
+
+        def fresh(args):
+            params = jax.tree.map(lambda x: x.copy(), {"w": args[0], "b": args[1]})
+            return params, tx.init(params)
+
+        def by_dict(f):
+            return lambda p, xs: f(p["w"], p["b"], xs)
+        loss_fn, args, _ = jax_zoo.lstm(steps=8, hidden=128)
+        jloss, _, _ = jax_zoo.lstm("nothing_saveable", steps=8, hidden=128)
+        params, state = fresh(args)
+        theirs = jax.jit(train_step(by_dict(jloss)), donate_argnums=(0, 1)).lower(
+            params, state, args[2]).compile()
+        budget = rj.step_total(rj.figures_of(theirs))
+        mem = theirs.memory_analysis()
+        self.assertEqual(budget, mem.argument_size_in_bytes + mem.output_size_in_bytes
+                         + mem.temp_size_in_bytes - mem.alias_size_in_bytes)
+        self.assertGreater(mem.alias_size_in_bytes, 0)   # (the donated state)
+
+        compiles = []
+        jax.monitoring.register_event_duration_secs_listener(
+            lambda event, seconds, **kw: compiles.append(event)
+            if event == "/jax/core/compile/backend_compile_duration" else None)
+        step_fn = rj.jit(train_step(rj.checkpoint(by_dict(loss_fn))), budget=budget,
+                         donate_argnums=(0, 1))
+        ours, reference = fresh(args), fresh(args)
+        plain = jax.jit(train_step(by_dict(loss_fn)), donate_argnums=(0, 1))
+        for k in range(3):
+            before = len(compiles)
+            ours = step_fn(*ours[:2], args[2])
+            if k == 0:
+                info = rj.last_plan()
+                # The rounds' compiles, and the one of the joint step
+                # remat's memory model reads (memory="xla"): none after.
+                self.assertGreaterEqual(len(compiles) - before, len(info.rounds))
+                self.assertLessEqual(len(compiles) - before, len(info.rounds) + 1)
+            else:
+                self.assertEqual(len(compiles), before)
+            reference = plain(*reference[:2], args[2])
+            self.assertLessEqual(max_diff((ours[0], ours[2]), (reference[0], reference[2])),
+                                 TOL)
+        self.assertIsNone(info.fallback)
+        self.assertLessEqual(info.xla["total_bytes"], budget)
+        self.assertIn("alias_bytes", info.xla)
+        report(f"adamw step of the LSTM at nothing_saveable's whole-step total {budget}: "
+               f"XLA total {info.xla['total_bytes']}, rounds {info.rounds}")
+        # Below what any plan reaches: BudgetError naming the whole step.
+        with self.assertRaisesRegex(rj.BudgetError, "the whole step"):
+            rj.jit(train_step(rj.checkpoint(by_dict(loss_fn))), budget=budget // 2,
+                   donate_argnums=(0, 1))(*fresh(args), args[2])
+        # No checkpoint-ed call, a budget of checkpoint's own, a traced call.
+        with self.assertRaisesRegex(ValueError, "calls no remat.jax.checkpoint"):
+            rj.jit(train_step(by_dict(loss_fn)), budget=budget)(*fresh(args), args[2])
+        with self.assertRaisesRegex(ValueError, "give the budget to remat.jax.jit"):
+            rj.jit(train_step(rj.checkpoint(by_dict(loss_fn), budget=budget)),
+                   budget=budget)(*fresh(args), args[2])
+        with self.assertRaisesRegex(ValueError, "outermost jit"):
+            jax.jit(rj.jit(train_step(rj.checkpoint(by_dict(loss_fn))), budget=budget))(
+                *fresh(args), args[2])
+        with self.assertRaisesRegex(ValueError, "budget must be"):
+            rj.jit(train_step(by_dict(loss_fn)), budget="lots")
+
     def test_policy_full_when_no_round_fits(self):
         # An MLP whose weight gradients are most of its step: XLA lends
         # their buffers to what dies before they are written, so policy

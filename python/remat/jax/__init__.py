@@ -96,9 +96,12 @@ from .apply import _independent_outputs, _outputs, _plan  # noqa: E402
 from . import rolled as _rolled  # noqa: E402
 from .convert import SCAN_UNROLL_LIMIT, _prepare, _leaf_blocks, _signature, _Trace  # noqa: E402,F401
 from .rolled import SCAN_ROLL_ABOVE  # noqa: E402,F401
-from .xla import _manual_mesh, _sharded, _verified_plan, xla_analysis  # noqa: E402
+from .xla import _manual_mesh, _sharded, _verified_plan, figures_of, xla_analysis  # noqa: E402
+from . import step as _step  # noqa: E402
+from .step import jit, step_total  # noqa: E402,F401
 
-__all__ = ["checkpoint", "plan", "last_plan", "plans", "clear_plans", "xla_analysis",
+__all__ = ["checkpoint", "jit", "plan", "last_plan", "plans", "clear_plans", "xla_analysis",
+           "figures_of", "step_total",
            "Unsupported", "PlanError", "BudgetError", "XLA_FLAG", "PlanInfo"]
 
 # One PlanInfo per planned signature (fallbacks included), in order.
@@ -264,14 +267,34 @@ def checkpoint(fun, *, policy="auto", budget=None, max_overhead=None, device="cp
         # tracers): the budget is verified on that step (XLA drops the
         # other gradients), a plan made per set of them.
         differentiated = tuple(k for k, x in enumerate(call.leaves) if _is_differentiated(x))
-        key = (call.key, differentiated)
-        if key not in cache:
-            info = _plan_or_fallback(call.fun, call.leaves,
-                                     dict(o, differentiated=differentiated), strict,
-                                     verify and o["budget"] is not None, verify_rounds)
-            cache[key] = (info, None if info.fallback is not None else
-                          _independent_outputs(info.trace, differentiated))
-        info, independent = cache[key]
+        step = _step.current()   # inside remat.jax.jit: the whole step's budget
+        key = (call.key, differentiated, step and step.token)
+        if step is not None and step.applying is not None:
+            # A verification round of the whole step: the plan it tries.
+            step.claim(key)
+            info = step.applying
+            independent = _independent_outputs(info.trace, differentiated)
+        else:
+            if key not in cache:
+                options, verified, rounds = dict(o, differentiated=differentiated), \
+                    verify and o["budget"] is not None, verify_rounds
+                if step is not None:
+                    if o["budget"] is not None or max_overhead is not None:
+                        raise ValueError(
+                            "remat.jax.checkpoint inside remat.jax.jit: give the budget to "
+                            "remat.jax.jit (it bounds the whole step), and no budget or "
+                            "max_overhead to checkpoint")
+                    step.claim(key)
+                    options.update(budget=step.budget, max_overhead=None, figures=step.figures,
+                                   start=step.start(call.leaves), what="the whole step")
+                    verified, rounds = True, step.rounds
+                info = _plan_or_fallback(call.fun, call.leaves, options, strict, verified,
+                                         rounds)
+                if step is not None:
+                    step.plan = info
+                cache[key] = (info, None if info.fallback is not None else
+                              _independent_outputs(info.trace, differentiated))
+            info, independent = cache[key]
         if info.fallback is not None:
             return fun(*args, **kwargs)
         outputs = _outputs(info, independent, call.leaves)

@@ -172,7 +172,7 @@ def rolled_plan(fun, args, o, trace, verify=False, rounds=3):
     than every plan that fitted, then policy full's where none fits;
     BudgetError with XLA's figures where none fits); without `verify`, the
     bodies are planned at the budget in remat's model."""
-    from .xla import _verify_rounds
+    from .xla import _round_options, _verify_rounds
     bodies = [_Body(eqn, o) for eqn in _trace_scans(trace)]
 
     def combined(picks):
@@ -244,10 +244,11 @@ def rolled_plan(fun, args, o, trace, verify=False, rounds=3):
         return plans
     # A rolled step compiles in about the time of one iteration: more
     # rounds than an unrolled step's.
+    verified = dict(_round_options(o),
+                    what=o.get("what", "the compiled step") + ", its scans rolled")
     return _verify_rounds(plan_at, budget, max(rounds, ROLLED_ROUNDS),
                           full=lambda: combined([b.plan(policy="full") for b in bodies]),
-                          what="the compiled step, its scans rolled",
-                          candidates=candidates)
+                          candidates=candidates, **verified)
 
 
 def _summed(bodies, picks, key):

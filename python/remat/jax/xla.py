@@ -182,7 +182,13 @@ def _verified_plan(fun, args, o, rounds, trace=None):
                                     result_buffers="preallocated"))
         budget = budget.resolve(none.report["result"]["peak_bytes"],
                                 none.report["result"]["saved_activation_bytes"])
-    return _verify_rounds(models, budget, rounds, full)
+    return _verify_rounds(models, budget, rounds, full, **_round_options(o))
+
+
+def _round_options(o):
+    """_verify_rounds' `what`, `figures` and `start` where the options name
+    them (remat.jax.jit: the whole step, compiled with each round's plan)."""
+    return {k: o[k] for k in ("what", "figures", "start") if o.get(k) is not None}
 
 
 def _plan_key(info):
@@ -229,7 +235,7 @@ def _round_text(label, total):
 
 
 def _verify_rounds(plan_at, budget, rounds, full=None, what="the compiled step",
-                   candidates=None, most_candidates=3):
+                   candidates=None, most_candidates=3, figures=_xla_figures, start=None):
     """_verified_plan's rounds, for any way of planning: `plan_at(internal)`
     plans at an internal budget (a PlanInfo whose report has "result" and
     "baseline" figures in remat's model; BudgetError with `least_peak`
@@ -247,7 +253,10 @@ def _verify_rounds(plan_at, budget, rounds, full=None, what="the compiled step",
     on a fitting plan that recomputes more than a policy's plan that fits
     too. Where none fits, the one XLA found least over the budget is
     compiled with a barrier per recomputing op
-    (_barriers_per_op), kept where it fits and is smaller."""
+    (_barriers_per_op), kept where it fits and is smaller. `figures(info)`:
+    XLA's figures of a plan's step (_xla_figures: the step remat plans,
+    compiled alone), `total_bytes` the one the budget bounds. `start`:
+    each model's first internal budget (the budget where not given)."""
     models = plan_at if isinstance(plan_at, list) else [(None, plan_at)]
     tried, fits, model = [], [], None
     over = []   # the plans XLA found over the budget
@@ -260,7 +269,7 @@ def _verify_rounds(plan_at, budget, rounds, full=None, what="the compiled step",
         if key is not None and key in compiled:
             info.xla = dict(compiled[key])
         else:
-            info.xla = _xla_figures(info)
+            info.xla = figures(info)
             if key is not None:
                 compiled[key] = info.xla
         info.times["verify"] = time.perf_counter() - start
@@ -285,7 +294,7 @@ def _verify_rounds(plan_at, budget, rounds, full=None, what="the compiled step",
     for name, plan_of in models:
         if any(_adapter.costs_no_more_than_none(i.report) for i in fits):
             break   # (no plan is cheaper)
-        internal, mine = budget, []   # this model's rounds
+        internal, mine = start or budget, []   # this model's rounds
         while len(mine) < rounds:
             try:
                 info = plan_of(internal)
