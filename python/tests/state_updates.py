@@ -440,17 +440,25 @@ class TorchBuffers(unittest.TestCase):
     (dropout), after STEPS steps under torch.compile with remat's
     backend, against the same compiler with PyTorch's default partition."""
 
-    def train(self, backend=None, step_budget=None):
+    def train(self, backend=None, step_budget=None, optimizer_step=False,
+              optimizer=torch.optim.SGD if torch else None):
+        """STEPS steps; with `step_budget`, planned first by its plan(),
+        the optimizer's step inside the planned step where
+        `optimizer_step` (and given to plan() where it is "given")."""
         torch._dynamo.reset()
         model = torch_model()
         x = torch.randn(8, 3, 8, 8, generator=torch.Generator().manual_seed(1))
         y = torch.arange(8) % 10
-        opt = torch.optim.SGD(model.parameters(), lr=0.05)
+        opt = optimizer(model.parameters(), lr=0.05)
         compiled = torch.compile(model, backend=backend or step_budget.backend)
         torch.manual_seed(123)
         if step_budget is not None:
-            step_budget.plan(
-                lambda: torch.nn.functional.cross_entropy(compiled(x), y).backward(), model)
+            def planned():
+                torch.nn.functional.cross_entropy(compiled(x), y).backward()
+                if optimizer_step:
+                    opt.step()
+            step_budget.plan(planned, model,
+                             optimizer=opt if optimizer_step == "given" else None)
         losses = []
         for _ in range(STEPS):
             opt.zero_grad()
@@ -491,6 +499,38 @@ class TorchBuffers(unittest.TestCase):
         want = self.train(rt.pytorch_backend("default"))
         got = self.train(step_budget=rt.StepBudget(8 * 2**20))
         self.check(got, want, "StepBudget")
+
+    def test_step_budget_with_optimizer(self):
+        # An optimizer's step inside the planned step (Adam: its state
+        # made by the first run): plan(..., optimizer=opt) puts the
+        # parameters and the optimizer's state back after its dry runs,
+        # and the measured step includes the update. Without optimizer=, the first
+        # run that writes the parameters is a ValueError, and they are put
+        # back all the same.
+        adam = torch.optim.Adam
+        want = self.train(rt.pytorch_backend("default"), optimizer=adam)
+        budget = rt.StepBudget(8 * 2**20)
+        got = self.train(step_budget=budget, optimizer_step="given", optimizer=adam)
+        self.check(got, want, "StepBudget with Adam's step")
+        self.assertLessEqual(budget.report["measured_peak_bytes"], 8 * 2**20)
+        report(f"StepBudget: measured step peak {budget.report['measured_peak_bytes']} with "
+               f"Adam's step")
+        torch._dynamo.reset()
+        model, fresh = torch_model(), torch_model()
+        opt = adam(model.parameters(), lr=0.05)
+        x = torch.randn(8, 3, 8, 8, generator=torch.Generator().manual_seed(1))
+        untold = rt.StepBudget(8 * 2**20)
+        compiled = torch.compile(model, backend=untold.backend)
+
+        def stepped():
+            compiled(x).sum().backward()
+            opt.step()
+        with self.assertRaisesRegex(ValueError, "pass the optimizer to plan"):
+            untold.plan(stepped, model)
+        for name, value in fresh.state_dict().items():
+            self.assertTrue(torch.equal(model.state_dict()[name], value), name)
+        with self.assertRaisesRegex(ValueError, "torch.optim.Optimizer"):
+            rt.StepBudget(8 * 2**20).plan(lambda: None, optimizer="adam")
 
 
 if __name__ == "__main__":

@@ -256,11 +256,34 @@ class _DryRuns:
     copied when it is first compiled, before it first runs) and the
     random number generators' states (dropout's masks draw from them)."""
 
-    def __init__(self):
+    def __init__(self, parameters=(), optimizers=()):
         self.cuda = torch.cuda.is_available() and torch.cuda.is_initialized()
         self.rng = torch.random.get_rng_state()
         self.cuda_rng = torch.cuda.get_rng_state_all() if self.cuda else None
         self.tensors = {}   # id -> (tensor, its copy, its version counter then)
+        # The optimizers' states, the parameters' values (copies in host
+        # memory: a copy on the device would count in the runs' peaks).
+        self.optimizers = [(o, _host_copy(o.state_dict())) for o in optimizers]
+        held = {id(p) for o in optimizers for group in o.param_groups for p in group["params"]}
+        self.parameters = {id(p): (p, p.detach().to("cpu", copy=True), p._version)
+                           for p in list(parameters) + [
+                               p for o in optimizers for group in o.param_groups
+                               for p in group["params"]]}
+        # A parameter no given optimizer holds, written in place by a run (an
+        # optimizer step plan() was not told of), is an error.
+        self.watched = [(p, p._version) for p in parameters if id(p) not in held]
+
+    def check(self):
+        """ValueError where a run wrote a parameter in place that no
+        optimizer given to plan() holds: an optimizer step inside the step,
+        which the dry runs would apply several times (restore() puts it
+        back)."""
+        written = [p for p, version in self.watched if p._version != version]
+        if written:
+            raise ValueError(
+                f"step() wrote {len(written)} parameter(s) in place (an optimizer step inside "
+                "it?): pass the optimizer to plan(step, parameters, optimizer=...) so that its "
+                "dry runs put the parameters and the optimizer's state back")
 
     def note(self, inputs):
         """Copies the tensors among a region's `inputs` that it may write
@@ -276,10 +299,28 @@ class _DryRuns:
             for x, copy, version in self.tensors.values():
                 if x._version != version:
                     x.copy_(copy)
+            for p, copy, version in self.parameters.values():
+                if p._version != version:
+                    p.copy_(copy)
+        for optimizer, state in self.optimizers:
+            optimizer.load_state_dict(state)   # (its state's tensors back on their devices)
+        self.optimizers, self.parameters = [], {}
         torch.random.set_rng_state(self.rng)
         if self.cuda:
             torch.cuda.set_rng_state_all(self.cuda_rng)
         self.tensors = {}
+
+
+def _host_copy(tree):
+    """`tree` (an optimizer's state_dict) with each tensor copied to host
+    memory."""
+    if isinstance(tree, torch.Tensor):
+        return tree.detach().to("cpu", copy=True)
+    if isinstance(tree, dict):
+        return {k: _host_copy(v) for k, v in tree.items()}
+    if isinstance(tree, (list, tuple)):
+        return type(tree)(_host_copy(v) for v in tree)
+    return tree
 
 
 class StepBudget:
@@ -399,29 +440,44 @@ class StepBudget:
                 step()
             else:
                 peak = max(peak, _measure(step, self._cuda))
+            if self._dry_runs is not None:
+                self._dry_runs.check()   # (before another run repeats the write)
         self._calls = calls
         for p in parameters:
             p.grad = None
         return _agreed(peak)
 
-    def plan(self, step, parameters=()):
+    def plan(self, step, parameters=(), optimizer=None):
         """Plans the step: `step()` runs one forward and backward of the
-        model compiled with this backend (`lambda: model(x).sum().backward()`);
+        model compiled with this backend (`lambda: model(x).sum().backward()`),
+        and the optimizer's step where `optimizer` is given;
         it runs 2 + measure_runs times to record the regions (policy none),
         then 1 + measure_runs times per round with the plans chosen. `parameters` (a Module or tensors):
         their gradients are set to None before and after each run (pass
         the model's, so that each run allocates its gradients as a
-        training step after zero_grad does). What these dry runs write
-        (BatchNorm's running statistics, the random generators' states:
-        _DryRuns) is put back after them, so that training then runs as
-        it would without remat. Resets torch._dynamo's caches
+        training step after zero_grad does). optimizer: a torch.optim
+        optimizer (or a list of them) that `step()` steps: the budget then
+        covers its update (its state, created by the first run, exists
+        before the measured runs, as in training after the first step).
+        What these dry runs write
+        (BatchNorm's running statistics, the random generators' states,
+        the optimizers' parameters and states: _DryRuns) is put back after
+        them, so that training then runs as
+        it would without remat; a run that writes a parameter in place that
+        no given optimizer holds is a ValueError. Resets torch._dynamo's caches
         before each run and after (torch._dynamo.reset()): the next call
         compiles each region with its plan. Returns the report (also
         `self.report`); raises planner.BudgetError when no round fits."""
         if isinstance(parameters, torch.nn.Module):
             parameters = list(parameters.parameters())
         parameters = list(parameters)
-        self._dry_runs = _DryRuns()
+        optimizers = ([] if optimizer is None else list(optimizer)
+                      if isinstance(optimizer, (list, tuple)) else [optimizer])
+        for o in optimizers:
+            if not isinstance(o, torch.optim.Optimizer):
+                raise ValueError(f"optimizer must be a torch.optim.Optimizer (or a list of "
+                                 f"them), not {type(o).__name__}")
+        self._dry_runs = _DryRuns(parameters, optimizers)
         try:
             return self._plan(step, parameters)
         finally:
