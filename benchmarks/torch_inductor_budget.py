@@ -145,6 +145,15 @@ def build(kind, layers, hidden, heads, seq, batch, dropout):
         model = transformers.CLIPModel(config)
         inputs = dict(input_ids=ids, pixel_values=torch.randn(batch, 3, 64, 64),
                       return_loss=True)
+    elif kind == "convnext":
+        # Four stages of `layers` blocks (depthwise 7x7 convolution,
+        # LayerNorm, inverted MLP), widths hidden/4 .. 2 hidden, 64x64.
+        config = transformers.ConvNextConfig(
+            num_channels=3, hidden_sizes=[hidden // 4, hidden // 2, hidden, 2 * hidden],
+            depths=[layers] * 4, num_labels=10, image_size=64, drop_path_rate=dropout)
+        model = transformers.ConvNextForImageClassification(config)
+        inputs = dict(pixel_values=torch.randn(batch, 3, 64, 64),
+                      labels=torch.randint(0, 10, (batch,)))
     else:
         raise ValueError(kind)
     if hasattr(model.config, "use_cache"):
@@ -203,7 +212,7 @@ def main():
     parser.add_argument("--models", nargs="+",
                         default=["gpt2", "bert", "t5", "llama", "qwen2_moe", "vit"],
                         choices=["gpt2", "bert", "t5", "llama", "qwen2_moe", "vit", "gemma2",
-                                 "whisper", "clip"])
+                                 "whisper", "clip", "convnext"])
     parser.add_argument("--dropout", nargs="+", type=float, default=[0.0, 0.1])
     parser.add_argument("--points", type=int, default=3,
                         help="budgets from remat's least peak to none's peak (both included)")

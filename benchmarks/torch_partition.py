@@ -32,9 +32,10 @@ Models: the repository's GPT (remat.torch_models.GPT: seq 1024, hidden
 1024, 16 heads, vocab 1024) with 2, 24 and 96 layers, a GPT-2-small-
 shaped transformers model (gpt2-small: --layers 12, hidden 768, 12 heads,
 vocab 50257, seq 1024), and the repository's GPT at that shape (gpt-small,
-for a machine without transformers), and the Hugging Face Gemma2 and
+for a machine without transformers), the Hugging Face Gemma2 and
 Whisper of torch_inductor_held.py (2 layers, hidden 128; the step
-model(**inputs).loss, holding the outputs with --keep-outputs). --device
+model(**inputs).loss, holding the outputs with --keep-outputs), and CLIP
+and ConvNeXt as torch_inductor_budget.py builds them. --device
 cuda --dtype bf16 runs them on a GPU (scripts/gpu-check-integrations.sh).
 With --compiler inductor, --interleave N also times min-cut's and remat's
 steps in N alternating runs of each in one process, and a line per
@@ -71,6 +72,10 @@ MODELS = {
     # builds them (model(**inputs).loss; --seq, --layers, --batch ignored).
     "gemma2": dict(kind="hf"),
     "whisper": dict(kind="hf"),
+    # torch_inductor_budget.py's (2 layers, hidden 128, sequence 128,
+    # batch 2; ConvNeXt: four stages of 2 blocks, 64x64 images).
+    "clip": dict(kind="hf"),
+    "convnext": dict(kind="hf"),
 }
 
 
