@@ -177,6 +177,9 @@ class SingleDevice(unittest.TestCase):
                                     r"is \d+ bytes \(remat's own model: .*smallest peak") as ctx:
             jax.value_and_grad(rj.checkpoint(loss, budget=1))(params, tokens)
         self.assertGreater(ctx.exception.least_peak, 1)
+        # One compile: the step's arguments and outputs alone are over it.
+        self.assertIn("after 1 plan(s)", str(ctx.exception))
+        self.assertIn("its arguments and outputs alone are", str(ctx.exception))
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
             out = step(rj.checkpoint(loss, budget=1, strict=False))(params, tokens)
@@ -530,6 +533,13 @@ class SingleDevice(unittest.TestCase):
         with self.assertRaisesRegex(rj.BudgetError, "the whole step"):
             rj.jit(train_step(rj.checkpoint(by_dict(loss_fn))), budget=budget // 2,
                    donate_argnums=(0, 1))(*fresh(args), args[2])
+        # Below the step's arguments and outputs, which no plan changes:
+        # refused after the first compile.
+        with self.assertRaisesRegex(rj.BudgetError, r"after 1 plan\(s\).*arguments and outputs "
+                                    r"alone are \d+ bytes"):
+            rj.jit(train_step(rj.checkpoint(by_dict(loss_fn))),
+                   budget=mem.argument_size_in_bytes // 2, donate_argnums=(0, 1))(
+                       *fresh(args), args[2])
         # No checkpoint-ed call, a budget of checkpoint's own, a traced call.
         with self.assertRaisesRegex(ValueError, "calls no remat.jax.checkpoint"):
             rj.jit(train_step(by_dict(loss_fn)), budget=budget)(*fresh(args), args[2])

@@ -286,7 +286,8 @@ def checkpoint(fun, *, policy="auto", budget=None, max_overhead=None, device="cp
                             "max_overhead to checkpoint")
                     step.claim(key)
                     options.update(budget=step.budget, max_overhead=None, figures=step.figures,
-                                   start=step.start(call.leaves), what="the whole step")
+                                   start=step.start(call.leaves), what="the whole step",
+                                   total_text="arguments + outputs + temp - alias bytes")
                     verified, rounds = True, step.rounds
                 info = _plan_or_fallback(call.fun, call.leaves, options, strict, verified,
                                          rounds)

@@ -188,7 +188,8 @@ def _verified_plan(fun, args, o, rounds, trace=None):
 def _round_options(o):
     """_verify_rounds' `what`, `figures` and `start` where the options name
     them (remat.jax.jit: the whole step, compiled with each round's plan)."""
-    return {k: o[k] for k in ("what", "figures", "start") if o.get(k) is not None}
+    return {k: o[k] for k in ("what", "figures", "start", "total_text")
+            if o.get(k) is not None}
 
 
 def _plan_key(info):
@@ -235,7 +236,8 @@ def _round_text(label, total):
 
 
 def _verify_rounds(plan_at, budget, rounds, full=None, what="the compiled step",
-                   candidates=None, most_candidates=3, figures=_xla_figures, start=None):
+                   candidates=None, most_candidates=3, figures=_xla_figures, start=None,
+                   total_text="arguments + outputs + temp bytes"):
     """_verified_plan's rounds, for any way of planning: `plan_at(internal)`
     plans at an internal budget (a PlanInfo whose report has "result" and
     "baseline" figures in remat's model; BudgetError with `least_peak`
@@ -255,10 +257,28 @@ def _verify_rounds(plan_at, budget, rounds, full=None, what="the compiled step",
     compiled with a barrier per recomputing op
     (_barriers_per_op), kept where it fits and is smaller. `figures(info)`:
     XLA's figures of a plan's step (_xla_figures: the step remat plans,
-    compiled alone), `total_bytes` the one the budget bounds. `start`:
-    each model's first internal budget (the budget where not given)."""
+    compiled alone), `total_bytes` the one the budget bounds, which
+    BudgetError calls `total_text`. `start`: each model's first internal
+    budget (the budget where not given). A round whose arguments and
+    outputs alone (its total less temp: the same under every plan) are
+    over the budget ends the rounds with BudgetError."""
     models = plan_at if isinstance(plan_at, list) else [(None, plan_at)]
     tried, fits, model = [], [], None
+
+    def refusal(why=""):
+        """The BudgetError of the rounds so far (`why`: what ended them)."""
+        least = min(total for _, total in tried)
+        error = BudgetError(
+            f"XLA's total ({total_text} of {what}) is above the "
+            f"budget {budget} bytes after {len(tried)} plan(s): "
+            + ", ".join(_round_text(b, t) for b, t in tried)
+            + f"; the least XLA total reached is {least} bytes"
+            + (f" (remat's own model: {model})" if model is not None else "") + why)
+        # least_peak: the least XLA total; peak_lower_bound: remat's model's
+        # bound, where it refused the budget (XLA may allocate less).
+        error.least_peak, error.xla_total = least, least
+        error.peak_lower_bound = getattr(model, "peak_lower_bound", None)
+        return error
     over = []   # the plans XLA found over the budget
     compiled = {}   # _plan_key -> XLA's figures
 
@@ -291,6 +311,12 @@ def _verify_rounds(plan_at, budget, rounds, full=None, what="the compiled step",
             fits.append(info)
         else:
             over.append(info)
+            # The step's arguments and outputs are the same under every
+            # plan: where they alone are over the budget, no plan fits.
+            fixed = info.xla["total_bytes"] - info.xla["temp_bytes"]
+            if not uncompared and fixed > budget:
+                raise refusal(f"; its arguments and outputs alone are {fixed} bytes, which "
+                              "no plan changes")
     for name, plan_of in models:
         if any(_adapter.costs_no_more_than_none(i.report) for i in fits):
             break   # (no plan is cheaper)
@@ -351,18 +377,7 @@ def _verify_rounds(plan_at, budget, rounds, full=None, what="the compiled step",
         best.rounds = list(tried)
         best.report["xla"]["rounds"] = len(tried)
         return best
-    least = min(total for _, total in tried)
-    error = BudgetError(
-        f"XLA's total (arguments + outputs + temp bytes of {what}) is above the "
-        f"budget {budget} bytes after {len(tried)} plan(s): "
-        + ", ".join(_round_text(b, t) for b, t in tried)
-        + f"; the least XLA total reached is {least} bytes"
-        + (f" (remat's own model: {model})" if model is not None else ""))
-    # least_peak: the least XLA total; peak_lower_bound: remat's model's
-    # bound, where it refused the budget (XLA may allocate less).
-    error.least_peak, error.xla_total = least, least
-    error.peak_lower_bound = getattr(model, "peak_lower_bound", None)
-    raise error
+    raise refusal()
 
 
 def xla_analysis(fun, *args, liveness=False):
