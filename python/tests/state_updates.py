@@ -529,6 +529,34 @@ class TorchBuffers(unittest.TestCase):
             untold.plan(stepped, model)
         for name, value in fresh.state_dict().items():
             self.assertTrue(torch.equal(model.state_dict()[name], value), name)
+        # An optimizer stepped before plan(): its state tensors are put
+        # back in place (the same tensors, their values), as are the
+        # parameters and the step counts.
+        torch._dynamo.reset()
+        model = torch_model()
+        opt = adam(model.parameters(), lr=0.05)
+        y = torch.arange(8) % 10
+        torch.nn.functional.cross_entropy(model(x), y).backward()
+        opt.step()
+        opt.zero_grad()
+        before = {k: v.clone() for k, v in model.state_dict().items()}
+        states = {id(p): (e["exp_avg"], e["exp_avg"].clone(), e["step"].clone())
+                  for p, e in opt.state.items()}
+        stepped_budget = rt.StepBudget(8 * 2**20)
+        compiled = torch.compile(model, backend=stepped_budget.backend)
+
+        def with_adam():
+            torch.nn.functional.cross_entropy(compiled(x), y).backward()
+            opt.step()
+        stepped_budget.plan(with_adam, model, optimizer=opt)
+        self.assertEqual(len(opt.state), len(states))
+        for p, entry in opt.state.items():
+            tensor, value, count = states[id(p)]
+            self.assertIs(entry["exp_avg"], tensor)
+            self.assertTrue(torch.equal(tensor, value))
+            self.assertTrue(torch.equal(entry["step"], count))
+        for name, value in before.items():
+            self.assertTrue(torch.equal(model.state_dict()[name], value), name)
         with self.assertRaisesRegex(ValueError, "torch.optim.Optimizer"):
             rt.StepBudget(8 * 2**20).plan(lambda: None, optimizer="adam")
 

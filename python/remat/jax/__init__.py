@@ -273,26 +273,40 @@ def checkpoint(fun, *, policy="auto", budget=None, max_overhead=None, device="cp
             # A verification round of the whole step: the plan it tries.
             step.claim(key)
             info = step.applying
+            step.applied = True
             independent = _independent_outputs(info.trace, differentiated)
         else:
+            if key not in cache and step is not None:
+                # remat.jax.jit's first trace of the step: the call is
+                # planned after it (its rounds trace the step again, which
+                # they cannot do inside a trace of a function jitted in the
+                # step), on its leaves' shapes; this trace runs `fun` as it is.
+                if o["budget"] is not None or max_overhead is not None:
+                    raise ValueError(
+                        "remat.jax.checkpoint inside remat.jax.jit: give the budget to "
+                        "remat.jax.jit (it bounds the whole step), and no budget or "
+                        "max_overhead to checkpoint")
+                step.claim(key)
+                specs = [jax.ShapeDtypeStruct(np.shape(x), jax.numpy.result_type(x),
+                                              weak_type=getattr(x, "weak_type", False))
+                         for x in call.leaves]
+                options = dict(o, differentiated=differentiated, budget=step.budget,
+                               max_overhead=None, figures=step.figures,
+                               start=step.start(call.leaves), what="the whole step",
+                               total_text="arguments + outputs + temp - alias bytes")
+
+                def plan_now():
+                    info = _plan_or_fallback(call.fun, specs, options, strict, True,
+                                             step.rounds)
+                    cache[key] = (info, None if info.fallback is not None else
+                                  _independent_outputs(info.trace, differentiated))
+                    return info
+                step.pending = plan_now
+                return fun(*args, **kwargs)
             if key not in cache:
-                options, verified, rounds = dict(o, differentiated=differentiated), \
-                    verify and o["budget"] is not None, verify_rounds
-                if step is not None:
-                    if o["budget"] is not None or max_overhead is not None:
-                        raise ValueError(
-                            "remat.jax.checkpoint inside remat.jax.jit: give the budget to "
-                            "remat.jax.jit (it bounds the whole step), and no budget or "
-                            "max_overhead to checkpoint")
-                    step.claim(key)
-                    options.update(budget=step.budget, max_overhead=None, figures=step.figures,
-                                   start=step.start(call.leaves), what="the whole step",
-                                   total_text="arguments + outputs + temp - alias bytes")
-                    verified, rounds = True, step.rounds
-                info = _plan_or_fallback(call.fun, call.leaves, options, strict, verified,
-                                         rounds)
-                if step is not None:
-                    step.plan = info
+                info = _plan_or_fallback(call.fun, call.leaves,
+                                         dict(o, differentiated=differentiated), strict,
+                                         verify and o["budget"] is not None, verify_rounds)
                 cache[key] = (info, None if info.fallback is not None else
                               _independent_outputs(info.trace, differentiated))
             info, independent = cache[key]
@@ -529,8 +543,9 @@ def _planned(fun, args, o, verify, rounds=3):
     per-device step compiled over a mesh of the manual axes, where this
     process has the devices for one)."""
     sharded = _sharded(args)
-    if sharded and verify:
-        # The per-device step, compiled alone over the manual axes.
+    if sharded and verify and o.get("figures") is None:
+        # The per-device step, compiled alone over the manual axes. (Inside
+        # remat.jax.jit, the rounds compile the whole step instead.)
         mesh = _manual_mesh()
         verify = mesh is not None
         o = dict(o, mesh=mesh)

@@ -48,7 +48,9 @@ class _WholeStep:
         self.token = object()   # (part of the inner plan's cache key)
         self.inner = None
         self.plan = None   # the PlanInfo the checkpoint-ed call planned
+        self.pending = None   # plans it, after the first trace of the step
         self.applying = None
+        self.applied = False   # whether a round's trace applied its plan
         self.executables = {}   # _plan_key (or the PlanInfo's id) -> Compiled
 
     def claim(self, key):
@@ -79,7 +81,18 @@ class _WholeStep:
         previous, self.applying = self.applying, info
         start = time.perf_counter()
         try:
+            self.applied = False
             compiled = self.compile()
+            if not self.applied:
+                # JAX reused a trace of a function inside the step (one
+                # jitted outside it, a scan's body) made with another plan:
+                # its caches cleared, traced again.
+                jax.clear_caches()
+                compiled = self.compile()
+            if not self.applied:
+                raise _adapter.Unsupported(
+                    "remat.jax.jit could not trace the step again with a round's plan (JAX "
+                    "reused a trace of the checkpoint-ed call)")
         finally:
             self.applying = previous
         figures = figures_of(compiled)
@@ -126,11 +139,15 @@ def jit(fun, *, budget, donate_argnums=(), static_argnums=(), verify_rounds=3):
     round compiling the whole step with that round's plan; the step then
     runs the executable of the round kept, so the call compiles nothing
     more. budget: bytes (an int, "8GiB", "1.5GB"); BudgetError at the first
-    call where no plan fits, with XLA's figures of each round. One plan per
-    signature of the arguments (static ones by value); `fun`'s arguments
-    are pytrees of arrays (Flax nnx modules split into graph and state, as
-    nnx's functional step does). Call it outside any jax transformation:
-    it is the outermost jit."""
+    call where no plan fits, with XLA's figures of each round (under the
+    inner checkpoint's strict=False: a warning, and the step without
+    checkpointing). One plan per signature of the arguments (shapes,
+    dtypes, shardings; static ones by value); `fun`'s arguments are
+    positional pytrees of arrays (Flax nnx modules split into graph and
+    state, as nnx's functional step does). Call it outside any jax
+    transformation: it is the outermost jit. `.executable(*args)`: the
+    compiled step it runs at `args` (jax.stages.Compiled), planned first
+    where needed."""
     budget = _opts.budget_bytes(budget)
     if not isinstance(verify_rounds, int) or verify_rounds < 1:
         raise ValueError(f"verify_rounds must be a positive int, not {verify_rounds!r}")
@@ -144,7 +161,7 @@ def jit(fun, *, budget, donate_argnums=(), static_argnums=(), verify_rounds=3):
         return jax.jit(lambda *args: fun(*args), donate_argnums=donate,
                        static_argnums=static)
 
-    def wrapped(*args):
+    def signature(args):
         n = len(args)
         fixed = {k % n for k in static}
         dynamic = [a for k, a in enumerate(args) if k not in fixed]
@@ -152,20 +169,40 @@ def jit(fun, *, budget, donate_argnums=(), static_argnums=(), verify_rounds=3):
         if any(isinstance(x, jax.core.Tracer) for x in leaves):
             raise ValueError("remat.jax.jit: the step was called inside a jax transformation "
                              "(its arguments are tracers); remat.jax.jit is the outermost jit")
-        key = (tree, tuple((getattr(x, "shape", None), str(getattr(x, "dtype", type(x))))
+        key = (tree, tuple((getattr(x, "shape", None), str(getattr(x, "dtype", type(x))),
+                            getattr(x, "weak_type", None), getattr(x, "sharding", None))
                            for x in leaves),
                tuple((k, args[k]) for k in sorted(fixed)))
+        return key, dynamic
+
+    def executable(*args):
+        """The executable the step runs at `args` (planned and compiled on
+        the first call for their signature)."""
+        key, _ = signature(args)
         if key not in steps:
             step = _WholeStep(jit_of, args, budget, verify_rounds)
             with _within(step):
-                jit_of().trace(*args)   # plans the checkpoint-ed call (its rounds compile)
-            if step.inner is None:
+                jit_of().trace(*args)   # finds the checkpoint-ed call
+                if step.inner is None:
+                    # A trace JAX kept of a function inside the step (jitted
+                    # outside it, called before) hid the call: traced again.
+                    jax.clear_caches()
+                    jit_of().trace(*args)
+                if step.pending is not None:
+                    step.plan = step.pending()   # its rounds compile the step
+            if step.inner is None or step.plan is None:
                 raise ValueError(
                     f"remat.jax.jit: {getattr(fun, '__name__', 'the step')} calls no "
                     "remat.jax.checkpoint-ed function, so there is no plan to fit the budget to: "
                     "wrap the loss the step differentiates in remat.jax.checkpoint")
             steps[key] = step.executable(step.plan)
-            step.args = None   # (the executable is kept, not the arrays)
-        return steps[key](*dynamic)
+            # (The kept executable only: not the arrays, nor the rounds'.)
+            step.args, step.executables = None, {}
+        return steps[key]
+
+    def wrapped(*args):
+        compiled = executable(*args)
+        return compiled(*signature(args)[1])
     functools.update_wrapper(wrapped, fun)
+    wrapped.executable = executable
     return wrapped

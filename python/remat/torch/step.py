@@ -29,6 +29,7 @@ exist only during the backward) and leaves out what the step allocates
 outside the regions (the loss outside a region, DDP's buckets, FSDP2's
 all-gathered parameters); the measured rounds correct for both. docs/PyTorch.md, "A budget for the whole step"."""
 
+import copy
 import functools
 import hashlib
 import math
@@ -253,8 +254,11 @@ class _DryRuns:
     would not see without remat, put back after them: the tensors the
     compiled regions write in place that no gradient flows to (BatchNorm's
     running statistics and num_batches_tracked: each region's inputs,
-    copied when it is first compiled, before it first runs) and the
-    random number generators' states (dropout's masks draw from them)."""
+    copied when it is first compiled, before it first runs), the random
+    number generators' states (dropout's masks draw from them), the
+    parameters (given to plan() or held by its optimizers) and the
+    optimizers' states and hyperparameters, copied to host memory before
+    the runs and written back in place after them."""
 
     def __init__(self, parameters=(), optimizers=()):
         self.cuda = torch.cuda.is_available() and torch.cuda.is_initialized()
@@ -263,7 +267,7 @@ class _DryRuns:
         self.tensors = {}   # id -> (tensor, its copy, its version counter then)
         # The optimizers' states, the parameters' values (copies in host
         # memory: a copy on the device would count in the runs' peaks).
-        self.optimizers = [(o, _host_copy(o.state_dict())) for o in optimizers]
+        self.optimizers = [(o, _OptimizerState(o)) for o in optimizers]
         held = {id(p) for o in optimizers for group in o.param_groups for p in group["params"]}
         self.parameters = {id(p): (p, p.detach().to("cpu", copy=True), p._version)
                            for p in list(parameters) + [
@@ -296,14 +300,13 @@ class _DryRuns:
         """Puts back every noted tensor that was written since, and the
         generators' states."""
         with torch.no_grad():
-            for x, copy, version in self.tensors.values():
+            for x, saved, version in self.tensors.values():
                 if x._version != version:
-                    x.copy_(copy)
-            for p, copy, version in self.parameters.values():
-                if p._version != version:
-                    p.copy_(copy)
-        for optimizer, state in self.optimizers:
-            optimizer.load_state_dict(state)   # (its state's tensors back on their devices)
+                    x.copy_(saved)
+            for p, saved, _ in self.parameters.values():
+                p.copy_(saved)   # (also where an optimizer replaced p.data)
+            for _, state in self.optimizers:
+                state.restore()
         self.optimizers, self.parameters = [], {}
         torch.random.set_rng_state(self.rng)
         if self.cuda:
@@ -311,16 +314,48 @@ class _DryRuns:
         self.tensors = {}
 
 
-def _host_copy(tree):
-    """`tree` (an optimizer's state_dict) with each tensor copied to host
-    memory."""
-    if isinstance(tree, torch.Tensor):
-        return tree.detach().to("cpu", copy=True)
-    if isinstance(tree, dict):
-        return {k: _host_copy(v) for k, v in tree.items()}
-    if isinstance(tree, (list, tuple)):
-        return type(tree)(_host_copy(v) for v in tree)
-    return tree
+class _OptimizerState:
+    """An optimizer's per-parameter state and its groups' hyperparameters,
+    copied (tensors to host memory), and put back in place: the same state
+    tensors hold the old values (their dtypes and devices kept, as a
+    compiled or CUDA-graphed optimizer step expects), entries the runs
+    added are deleted (an optimizer never stepped is empty again)."""
+
+    def __init__(self, optimizer):
+        self.optimizer = optimizer
+        self.state = {p: {k: _host_copy(v) for k, v in entry.items()}
+                      for p, entry in optimizer.state.items()}
+        self.groups = [{k: _host_copy(v) for k, v in group.items() if k != "params"}
+                       for group in optimizer.param_groups]
+
+    def restore(self):
+        state = self.optimizer.state
+        for p in list(state):
+            if p not in self.state:
+                del state[p]
+        for p, saved in self.state.items():
+            entry = state[p]
+            for k in [k for k in entry if k not in saved]:
+                del entry[k]
+            for k, value in saved.items():
+                now = entry.get(k)
+                if (isinstance(value, torch.Tensor) and isinstance(now, torch.Tensor)
+                        and now.shape == value.shape and now.dtype == value.dtype):
+                    now.copy_(value)
+                elif isinstance(value, torch.Tensor):
+                    entry[k] = value.to(now.device if isinstance(now, torch.Tensor)
+                                        else p.device)
+                else:
+                    entry[k] = value
+        for group, saved in zip(self.optimizer.param_groups, self.groups):
+            group.update(saved)
+
+
+def _host_copy(value):
+    """A copy of `value`: a tensor's in host memory, other values deep."""
+    if isinstance(value, torch.Tensor):
+        return value.detach().to("cpu", copy=True)
+    return copy.deepcopy(value)
 
 
 class StepBudget:
