@@ -261,6 +261,13 @@ def checkpoint(fun, *, policy="auto", budget=None, max_overhead=None, device="cp
     static = _Statics(fun, static_argnums, static_argnames, has_aux)
     cache = {}
 
+    def plan_call(key, planned_fun, leaves, options, verified, rounds, differentiated):
+        """Plans `planned_fun` at `leaves` into cache[key]; its PlanInfo."""
+        info = _plan_or_fallback(planned_fun, leaves, options, strict, verified, rounds)
+        cache[key] = (info, None if info.fallback is not None else
+                      _independent_outputs(info.trace, differentiated))
+        return info
+
     def wrapped(*args, **kwargs):
         call = static.split(args, kwargs)
         # The leaves the caller differentiates (jax.grad's, jax.vjp's
@@ -295,20 +302,12 @@ def checkpoint(fun, *, policy="auto", budget=None, max_overhead=None, device="cp
                                start=step.start(call.leaves), what="the whole step",
                                total_text="arguments + outputs + temp - alias bytes")
 
-                def plan_now():
-                    info = _plan_or_fallback(call.fun, specs, options, strict, True,
-                                             step.rounds)
-                    cache[key] = (info, None if info.fallback is not None else
-                                  _independent_outputs(info.trace, differentiated))
-                    return info
-                step.pending = plan_now
+                step.pending = functools.partial(plan_call, key, call.fun, specs, options,
+                                                 True, step.rounds, differentiated)
                 return fun(*args, **kwargs)
             if key not in cache:
-                info = _plan_or_fallback(call.fun, call.leaves,
-                                         dict(o, differentiated=differentiated), strict,
-                                         verify and o["budget"] is not None, verify_rounds)
-                cache[key] = (info, None if info.fallback is not None else
-                              _independent_outputs(info.trace, differentiated))
+                plan_call(key, call.fun, call.leaves, dict(o, differentiated=differentiated),
+                        verify and o["budget"] is not None, verify_rounds, differentiated)
             info, independent = cache[key]
         if info.fallback is not None:
             return fun(*args, **kwargs)

@@ -10,6 +10,7 @@ less what the outputs alias of the donated arguments. The executable of the
 round kept is the one the step then runs: the call compiles nothing more.
 """
 
+import contextlib
 import functools
 import threading
 import time
@@ -115,16 +116,15 @@ class _WholeStep:
         return self.compile()
 
 
-class _within:
-    def __init__(self, step):
-        self.step = step
-
-    def __enter__(self):
-        self.previous = current()
-        _CURRENT.step = self.step
-
-    def __exit__(self, *exc):
-        _CURRENT.step = self.previous
+@contextlib.contextmanager
+def _within(step):
+    """`step` is the whole step being traced, inside."""
+    previous = current()
+    _CURRENT.step = step
+    try:
+        yield
+    finally:
+        _CURRENT.step = previous
 
 
 def jit(fun, *, budget, donate_argnums=(), static_argnums=(), verify_rounds=3):

@@ -186,8 +186,9 @@ def _verified_plan(fun, args, o, rounds, trace=None):
 
 
 def _round_options(o):
-    """_verify_rounds' `what`, `figures` and `start` where the options name
-    them (remat.jax.jit: the whole step, compiled with each round's plan)."""
+    """_verify_rounds' `what`, `figures`, `start` and `total_text` where the
+    options name them (remat.jax.jit: the whole step, compiled with each
+    round's plan)."""
     return {k: o[k] for k in ("what", "figures", "start", "total_text")
             if o.get(k) is not None}
 

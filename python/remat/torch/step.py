@@ -268,11 +268,10 @@ class _DryRuns:
         # The optimizers' states, the parameters' values (copies in host
         # memory: a copy on the device would count in the runs' peaks).
         self.optimizers = [(o, _OptimizerState(o)) for o in optimizers]
-        held = {id(p) for o in optimizers for group in o.param_groups for p in group["params"]}
-        self.parameters = {id(p): (p, p.detach().to("cpu", copy=True), p._version)
-                           for p in list(parameters) + [
-                               p for o in optimizers for group in o.param_groups
-                               for p in group["params"]]}
+        held = {id(p): p for o in optimizers for group in o.param_groups
+                for p in group["params"]}
+        self.parameters = {id(p): (p, p.detach().to("cpu", copy=True))
+                           for p in list(parameters) + list(held.values())}
         # A parameter no given optimizer holds, written in place by a run (an
         # optimizer step plan() was not told of), is an error.
         self.watched = [(p, p._version) for p in parameters if id(p) not in held]
@@ -303,7 +302,7 @@ class _DryRuns:
             for x, saved, version in self.tensors.values():
                 if x._version != version:
                     x.copy_(saved)
-            for p, saved, _ in self.parameters.values():
+            for p, saved in self.parameters.values():
                 p.copy_(saved)   # (also where an optimizer replaced p.data)
             for _, state in self.optimizers:
                 state.restore()
