@@ -150,7 +150,10 @@ def build(kind, layers, hidden, heads, seq, batch, dropout):
         # LayerNorm, inverted MLP), widths hidden/4 .. 2 hidden, 64x64.
         config = transformers.ConvNextConfig(
             num_channels=3, hidden_sizes=[hidden // 4, hidden // 2, hidden, 2 * hidden],
-            depths=[layers] * 4, num_labels=10, image_size=64, drop_path_rate=dropout)
+            depths=[layers] * 4, num_labels=10, image_size=64, drop_path_rate=dropout,
+            # (Set, as its first call would set it: Dynamo guards on it, and
+            # the measured step would run a second compile.)
+            problem_type="single_label_classification")
         model = transformers.ConvNextForImageClassification(config)
         inputs = dict(pixel_values=torch.randn(batch, 3, 64, 64),
                       labels=torch.randint(0, 10, (batch,)))

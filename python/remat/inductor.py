@@ -45,9 +45,14 @@ def joint_buffers(joint_module, joint_inputs, forward_names):
     forward kernel with a backward one (possible in the joint graph, never
     in the forward and backward graphs Inductor compiles after the
     partition) do not remove a buffer. Returns (names, unnamed_bytes,
-    fallbacks): the last the nodes Inductor runs as ATen kernels (fallback
-    kernels: attention, some backward ops), whose own temporaries its code
-    does not show."""
+    fallbacks, order, output_strides): `order` Inductor's schedule
+    (_scheduled_order), `output_strides` {output node name: the strides
+    Inductor's code returns it with};
+    `fallbacks` {node name: its tensor operands' strides as
+    Inductor passes them, or None} of the nodes Inductor runs as ATen
+    kernels (fallback kernels: attention, convolutions, some backward ops),
+    whose own temporaries its code does not show and depend on those
+    strides (a convolution Inductor runs channels-last)."""
     try:
         from torch._guards import detect_fake_mode
         from torch._inductor.debug import DebugContext
@@ -71,7 +76,16 @@ def joint_buffers(joint_module, joint_inputs, forward_names):
                 outputs = set(graph.get_output_names())
                 fused_of = scheduler.name_to_fused_node
                 names, unnamed = set(), 0
-                fallbacks = {node.name for node in _fallback_nodes(graph).values()}
+                strides = _fallback_strides(graph)
+                fallbacks = {node.name: strides.get(buf) for buf, node
+                             in _fallback_nodes(graph).items()}
+                order = _scheduled_order(scheduler)
+                flat = [a for a in pytree.tree_leaves(
+                            next(n for n in reversed(joint_module.graph.nodes)
+                                 if n.op == "output").args)
+                        if isinstance(a, fx.Node)]
+                out_strides = {node.name: stride for node, stride
+                               in zip(flat, _output_strides(graph)) if stride is not None}
                 for fused in scheduler.nodes:
                     for buf in fused.get_outputs():
                         origin = getattr(buf.node, "origin_node", None)
@@ -87,7 +101,23 @@ def joint_buffers(joint_module, joint_inputs, forward_names):
         raise
     except Exception as error:  # Inductor refused the graph, or its API moved
         raise InductorViewError(f"{type(error).__name__}: {error}") from error
-    return names, unnamed, fallbacks
+    return names, unnamed, fallbacks, order, out_strides
+
+
+def _scheduled_order(scheduler):
+    """{FX node name: the position of the first scheduler node it is an
+    origin of} in the order Inductor's scheduler runs them: after fusion
+    and its reordering for peak memory (`reorder_for_peak_memory`, on by
+    default), which runs a backward's weight gradients late, where their
+    inputs die, rather than in the FX graph's order."""
+    order = {}
+    for index, fused in enumerate(scheduler.nodes):
+        for sub in fused.get_nodes():
+            for origin in getattr(getattr(sub, "node", None), "origins", ()) or ():
+                name = getattr(origin, "name", None)
+                if name is not None and name not in order:
+                    order[name] = index
+    return order
 
 
 def _fallback_nodes(graph):
@@ -107,6 +137,25 @@ def _fallback_nodes(graph):
             if origin is not None and isinstance(getattr(origin, "target", None),
                                                  torch._ops.OpOverload):
                 found[name] = origin
+    return found
+
+
+def _fallback_strides(graph):
+    """{buffer name: [each tensor operand's strides, in the kernel's
+    operand order, None where not plain integers]} of the fallback kernels:
+    the layouts Inductor hands them, which may not be the FX graph's
+    (channels-last convolutions where Inductor optimizes the layout)."""
+    from torch._inductor import ir
+    found = {}
+    for name, buf in graph.name_to_buffer.items():
+        if isinstance(buf, ir.FallbackKernel):
+            strides = []
+            for operand in getattr(buf, "inputs", ()) or ():
+                try:
+                    strides.append(tuple(int(s) for s in operand.get_stride()))
+                except Exception:  # (not a tensor, or a symbolic stride)
+                    strides.append(None)
+            found[name] = strides
     return found
 
 
@@ -211,10 +260,16 @@ class WrapperGraph:
     allocate, reuse and free buffers) and each buffer's bytes from
     Inductor's layouts."""
 
-    def __init__(self, source, nbytes, is_backward, fallbacks=None, items=None):
+    def __init__(self, source, nbytes, is_backward, fallbacks=None, items=None,
+                 output_strides=None, fallback_strides=None):
         self.source, self.nbytes, self.is_backward = source, nbytes, is_backward
         self.fallbacks = fallbacks or {}   # buffer -> FX node of its ATen kernel
         self.items = items or {}           # multi-output buffer -> its items' buffers
+        # Per output of the graph, its strides as the compiled code returns
+        # it (None: not a tensor, or not known).
+        self.output_strides = output_strides
+        # buffer -> its fallback kernel's operands' strides (_fallback_strides)
+        self.fallback_strides = fallback_strides or {}
 
     def body(self):
         lines, inside, indent = [], False, None
@@ -246,7 +301,9 @@ def simulate(graph, inputs, start_live=0, temporary=None):
     also holds `temporary(fx_node)` bytes while it runs (remat.torch
     measures them: its kernel temporaries). Returns (peak, returned, freed
     storage keys, live at the return): the most bytes live at once,
-    counting `start_live` bytes held throughout and the inputs until freed;
+    counting `start_live` bytes held throughout and the inputs until freed
+    (`temporary(fx_node, operand_strides)`: the strides Inductor hands the
+    kernel, _fallback_strides);
     `returned` has one entry per item the graph returns, (storage key,
     bytes) or None for an item that is no tensor."""
     names = {}      # name -> storage key
@@ -347,7 +404,7 @@ def simulate(graph, inputs, start_live=0, temporary=None):
                 held_by.setdefault(name, []).append(("item", item_name))
             node = graph.fallbacks.get(name)
             if node is not None and temporary is not None:
-                peak = max(peak, live + temporary(node))
+                peak = max(peak, live + temporary(node, graph.fallback_strides.get(name)))
     return peak, returned, freed, live
 
 
@@ -371,7 +428,8 @@ class Capture:
                 source = getattr(wrapper, "value", wrapper)
                 capture.graphs.append(WrapperGraph(
                     source, _buffer_bytes(graph), bool(getattr(graph, "is_backward", False)),
-                    _fallback_nodes(graph), _multi_outputs(graph)))
+                    _fallback_nodes(graph), _multi_outputs(graph), _output_strides(graph),
+                    _fallback_strides(graph)))
             except Exception as error:  # (recorded, never fails the compile)
                 capture.graphs.append(error)
             return result
@@ -381,6 +439,21 @@ class Capture:
     def __exit__(self, *exc):
         self._cls.codegen = self._original
         return False
+
+
+def _output_strides(graph):
+    """The strides of each output as Inductor's code returns it (the layout
+    it chose: a convolution's weight gradient in channels-last where the
+    FX graph says contiguous), None for one that is no tensor or whose
+    strides are not plain integers."""
+    strides = []
+    for node in getattr(graph, "graph_outputs", None) or []:
+        try:
+            stride = tuple(int(s) for s in node.get_stride())
+        except Exception:  # (None, a constant, a symbolic stride)
+            stride = None
+        strides.append(stride)
+    return strides
 
 
 def _buffer_bytes(graph):
@@ -492,6 +565,95 @@ def step_peak(graphs, fw_module, bw_module, num_fwd_outputs, nbytes, keep_output
         # A saved value (views of one storage: one storage), or a
         # zero-filled tangent: freed by the backward after its last use.
         return ("value", root), size
-    bw_peak, _, _, _ = simulate(backward, bw_input, start_live=held, temporary=temporary)
+    bw_peak, bw_returned, _, _ = simulate(backward, bw_input, start_live=held,
+                                          temporary=temporary)
+    # When the backward returns, its locals die (the unnamed items of a
+    # multi-output kernel among them): what the step holds then is what it
+    # held throughout and the gradients returned.
+    bw_end = held + sum(dict(r for r in bw_returned if r is not None).values())
+    # The autograd engine then hands each parameter its gradient
+    # (AccumulateGrad): it keeps the tensor the backward returned, or, where
+    # that tensor's strides break the gradient layout contract, a copy in
+    # the parameter's strides, made while the returned one still lives (a
+    # convolution's weight gradient in the channels-last layout Inductor
+    # chose for its kernel: ConvNeXt's downsampling layers).
+    copied = layout_copies(fw_module, bw_module, backward.output_strides)
+    accumulate = bw_end + max(copied.values(), default=0)
+    bw_peak = max(bw_peak, accumulate)
     return {"peak_bytes": max(fw_peak, bw_peak), "forward_peak_bytes": fw_peak,
-            "backward_peak_bytes": bw_peak, "input_copies_bytes": sum(copies.values())}
+            "backward_peak_bytes": bw_peak, "input_copies_bytes": sum(copies.values()),
+            "gradient_copies_bytes": max(copied.values(), default=0)}
+
+
+def _obeys_layout_contract(stride, param):
+    """torch's gradient layout contract (torch/csrc/autograd/utils/
+    grad_layout_contract.h) for a gradient of the parameter's shape with
+    these strides: for a dense parameter, the gradient's strides equal the
+    parameter's in every dimension of size above 1 (and no 0 stride
+    elsewhere); otherwise a contiguous gradient."""
+    if _dense(param):
+        for size, g, v in zip(param.shape, stride, param.stride()):
+            if (size != 1 and g != v) or (size == 1 and g == 0):
+                return False
+        return True
+    expected = 1
+    for size, g in reversed(list(zip(param.shape, stride))):
+        if size != 1 and g != expected:
+            return False
+        expected *= size
+    return True
+
+
+def _dense(t):
+    """Whether a tensor's elements fill its storage without overlap or gaps
+    (its strides a permutation of a contiguous layout)."""
+    order = sorted((s, n) for s, n in zip(t.stride(), t.shape) if n != 1)
+    expected = 1
+    for stride, size in order:
+        if stride != expected:
+            return False
+        expected *= size
+    return True
+
+
+def layout_copies(fw_module, bw_module, output_strides=None):
+    """{parameter placeholder name: bytes} of the gradients the autograd
+    engine copies before it stores them (AccumulateGrad, on a parameter
+    without a gradient: it keeps the backward's tensor where its layout
+    obeys the contract, and copies it otherwise). The backward graph
+    returns one item per input of the forward graph, in order (None where
+    it has no gradient), with the strides `output_strides` says (the
+    compiled code's: WrapperGraph.output_strides), else those of its FX
+    value. An input that is not a leaf (the output of an
+    earlier graph) has its gradient passed on uncopied; the graph does not
+    say which inputs are leaves, so this counts a copy for those too."""
+    primals = [n for n in fw_module.graph.nodes if n.op == "placeholder"]
+    output = next(n for n in reversed(bw_module.graph.nodes) if n.op == "output")
+    items = output.args[0] if isinstance(output.args[0], (tuple, list)) else ()
+    strides = {}
+    for k, grad in enumerate(items):
+        if isinstance(grad, fx.Node) and output_strides and k < len(output_strides) \
+                and output_strides[k] is not None:
+            strides[grad.name] = output_strides[k]
+    return gradient_copies(primals, items, strides)
+
+
+def gradient_copies(primals, grads, strides):
+    """{primal name: bytes} of the gradients `grads` (FX nodes or None, one
+    per primal) that AccumulateGrad copies (layout_copies), with the
+    strides `strides` {grad node name: strides} gives, else their FX
+    values'."""
+    copies = {}
+    for primal, grad in zip(primals, grads):
+        param = primal.meta.get("val")
+        value = grad.meta.get("val") if isinstance(grad, fx.Node) else None
+        if not (isinstance(param, torch.Tensor) and isinstance(value, torch.Tensor)
+                and param.layout == torch.strided and value.layout == torch.strided
+                and tuple(param.shape) == tuple(value.shape)):
+            continue
+        stride = strides.get(grad.name)
+        if stride is None or len(stride) != param.dim():
+            stride = value.stride()
+        if not _obeys_layout_contract(stride, param):
+            copies[primal.name] = param.numel() * param.element_size()
+    return copies

@@ -281,18 +281,25 @@ def _may_hold_temporary(node, op):
     dtypes = {v.dtype for v in operands if v.dim() > 0}
     return len(dtypes) > 1 or any(r.dtype not in dtypes | {torch.bool} for r in results)
 
-def _temporary_call(node, op, sizes):
+def _temporary_call(node, op, sizes, strides=None):
     """op's key in _TEMPORARIES (the op and its arguments' signature: the
     tensors' shapes, strides, dtypes and device types, the other arguments
     as written) and the call that measures it, (op, args, kwargs) with
-    each tensor as ("tensor", shape, stride, dtype, device)."""
+    each tensor as ("tensor", shape, stride, dtype, device). `strides`:
+    each tensor operand's strides as the compiler hands them (Inductor's
+    layouts for its fallback kernels), in place of the FX values' where
+    given and of the same rank."""
     signature = []
+    tensors = iter(strides or ())
 
     def real(x):
         x = _fake(x)
         if isinstance(x, torch.Tensor):
             shape = sizes.shape(x, f"node {node.name}")
             stride = tuple(sizes.concrete(d, f"node {node.name}") for d in x.stride())
+            given = next(tensors, None)
+            if given is not None and len(given) == len(stride):
+                stride = tuple(given)
             signature.append((shape, stride, str(x.dtype), x.device.type))
             return ("tensor", shape, stride, x.dtype, x.device)
         if isinstance(x, _SYMBOLIC):
@@ -303,13 +310,14 @@ def _temporary_call(node, op, sizes):
     args, kwargs = torch.utils._pytree.tree_map(real, (node.args, node.kwargs))
     return (str(op), tuple(signature)), (op, args, kwargs)
 
-def _kernel_temporary(node, op, sizes):
+def _kernel_temporary(node, op, sizes, strides=None):
     """The bytes op's kernel allocates beyond its results while it runs
     (the eager compiler's kernels: `prims.fma` from `_softmax_backward_data`'s
     decomposition holds an output-sized product, a kernel reading a
     non-contiguous input copies it), measured once per op and argument
-    signature in the process (_measure_temporaries)."""
-    key, call = _temporary_call(node, op, sizes)
+    signature in the process (_measure_temporaries); `strides` as
+    _temporary_call takes them."""
+    key, call = _temporary_call(node, op, sizes, strides)
     if key not in _TEMPORARIES:
         _measure_temporaries({key: call})
     return _TEMPORARIES[key]
@@ -487,8 +495,9 @@ class _Inlined:
 class _Converted:
     """The joint FX graph as remat IR, with the maps back. With `buffers`
     (memory="inductor": the names of the FX nodes whose values Inductor
-    allocates and of those it runs as ATen fallback kernels,
-    remat.inductor.joint_buffers) every other node is inlined
+    allocates, of those it runs as ATen fallback kernels,
+    remat.inductor.joint_buffers, and the largest gradient the autograd
+    engine copies after the backward or None) every other node is inlined
     into the ops that read it, as Inductor's lowering inlines it; random,
     mutating and collective nodes, and nodes a user checkpoint decides, stay
     ops of their own."""
@@ -496,7 +505,8 @@ class _Converted:
     def __init__(self, joint_module, num_fwd_outputs, keep_outputs=True, policies=None,
                  collectives="keep", collective_cost=10.0, temporaries="none",
                  buffers=None):
-        self.buffers, self.fallbacks = buffers if buffers is not None else (None, None)
+        self.buffers, self.fallbacks, gradient_copy = (
+            buffers if buffers is not None else (None, None, None))
         self.num_inlined = 0
         self.graph = _planner.JointGraph("joint")
         self.policies = policies or {}   # fx node name -> remat.policy override
@@ -599,6 +609,14 @@ class _Converted:
         held = _common._tangents_held()
         self.results += [self.value[n] for n in tangents
                          if (held or _is_seed(n)) and not isinstance(self.value.get(n, []), list)]
+        if gradient_copy is not None and isinstance(self.value.get(gradient_copy[0]), str):
+            # After the backward returns, the autograd engine copies a
+            # gradient Inductor returns in another layout than its
+            # parameter's while the returned one lives (AccumulateGrad): a
+            # transient at the end, beside everything the step holds then.
+            node, nbytes = gradient_copy
+            graph.op("remat.accumulate_grad", [self.value[node]], [((nbytes,), "i8")],
+                     cost_class="layout", side_effects=True, loc=f"{node.name}/accumulate_grad")
         # On Inductor's buffers: its in-place reuse in the backward.
         self.num_inplace = (self._inplace(self._not_donated(nodes, output, num_fwd_outputs,
                                                             tangents))
@@ -621,6 +639,11 @@ class _Converted:
                 and torch.Tag.nondeterministic_seeded not in op.tags
                 and _may_hold_temporary(node, op))
 
+    def _strides(self, node):
+        """The strides Inductor hands node's fallback kernel
+        (remat.inductor.joint_buffers), or None: the FX values'."""
+        return self.fallbacks.get(node.name) if isinstance(self.fallbacks, dict) else None
+
     def _measure_temporaries(self, nodes):
         """Measures the kernel temporaries of the graph's ops not measured
         before in this process, all at once (_measure_temporaries: one
@@ -634,7 +657,7 @@ class _Converted:
                     or not self._measures_temporary(node, op)):
                 continue
             try:
-                key, call = _temporary_call(node, op, self.sizes)
+                key, call = _temporary_call(node, op, self.sizes, self._strides(node))
             except Unsupported:   # (a size remat cannot plan: _call says so)
                 continue
             if key not in _TEMPORARIES:
@@ -793,7 +816,7 @@ class _Converted:
         if self._measures_temporary(node, op):
             # The kernel's temporary, as a result nothing reads: live while
             # the op runs (and where the plan runs it again), freed after.
-            temporary = _kernel_temporary(node, op, self.sizes)
+            temporary = _kernel_temporary(node, op, self.sizes, self._strides(node))
             if temporary:
                 outputs = outputs + [((temporary,), "i8")]
                 self.temporaries_bytes[node.name] = temporary

@@ -234,7 +234,7 @@ def _fallback_temporary():
     if torch._C._autograd._profiler_enabled():
         return None
     sizes = _Sizes()
-    return lambda node: _kernel_temporary(node, node.target, sizes)
+    return lambda node, strides=None: _kernel_temporary(node, node.target, sizes, strides)
 
 def _has_symbolic_sizes(joint_module):
     """Whether any value of the graph has a symbolic size (dynamic shapes)."""
@@ -255,8 +255,9 @@ def _inductor_buffers(joint_module, joint_inputs, num_fwd_outputs, info):
     from .. import inductor as _inductor
     start = time.perf_counter()
     try:
-        names, unnamed, fallbacks = _inductor.joint_buffers(
-            joint_module, joint_inputs, _forward_of_joint(joint_module, num_fwd_outputs))
+        forward = _forward_of_joint(joint_module, num_fwd_outputs)
+        names, unnamed, fallbacks, order, out_strides = _inductor.joint_buffers(
+            joint_module, joint_inputs, forward)
     except _inductor.InductorViewError as error:
         warnings.warn(f"remat: planned with one buffer per op: Inductor's view of the "
                       f"joint graph failed ({error})", stacklevel=3)
@@ -265,7 +266,74 @@ def _inductor_buffers(joint_module, joint_inputs, num_fwd_outputs, info):
     finally:
         info.times["inductor_view"] = time.perf_counter() - start
     info.unnamed_bytes = unnamed
-    return names, fallbacks
+    _backward_in_order(joint_module, forward, order)
+    return names, fallbacks, _largest_gradient_copy(joint_module, num_fwd_outputs, out_strides)
+
+
+def _largest_gradient_copy(joint_module, num_fwd_outputs, out_strides):
+    """(gradient node, bytes) of the largest gradient the autograd engine
+    copies into its parameter's layout after the backward returns
+    (remat.inductor.gradient_copies: a convolution's weight gradient that
+    Inductor returns channels-last), or None."""
+    from .. import inductor as _inductor
+    output = next(n for n in reversed(joint_module.graph.nodes) if n.op == "output")
+    items = list(output.args[0]) if isinstance(output.args[0], (tuple, list)) else []
+    grads = items[num_fwd_outputs:]
+    primals = [n for n in joint_module.graph.nodes
+               if n.op == "placeholder" and not _is_tangent(n)]
+    if len(primals) != len(grads):
+        return None
+    copies = _inductor.gradient_copies(primals, grads, out_strides)
+    if not copies:
+        return None
+    name = max(copies, key=copies.get)
+    return grads[[p.name for p in primals].index(name)], copies[name]
+
+
+def _backward_in_order(joint_module, forward_names, order):
+    """Puts the joint graph's backward nodes in the order Inductor's
+    scheduler runs them (`order`: remat.inductor._scheduled_order), in
+    place: Inductor reorders each graph for peak memory (a weight
+    gradient's matrix multiply runs where its inputs die, late, instead of
+    where the FX graph has it, early, holding the gradient through the rest
+    of the backward), and the plan's memory follows the graph's order. The
+    forward keeps its order; a backward node Inductor does not name (a
+    view, a node inlined nowhere) goes with the first of its readers, and
+    the result is a topological order of the backward, after the
+    forward."""
+    import heapq
+    nodes = list(joint_module.graph.nodes)
+    backward = [n for n in nodes if n.op == "call_function" and n.name not in forward_names]
+    if not backward or not order:
+        return
+    position = {n: k for k, n in enumerate(nodes)}
+    members = set(backward)
+    key = {}
+    for n in reversed(backward):
+        readers = [key[u] for u in n.users if u in members]
+        key[n] = order.get(n.name, min(readers, default=float("inf")))
+    waiting = {n: sum(1 for a in n.all_input_nodes if a in members) for n in backward}
+    ready = [(key[n], position[n], n.name, n) for n in backward if waiting[n] == 0]
+    heapq.heapify(ready)
+    ordered = []
+    while ready:
+        _, _, _, n = heapq.heappop(ready)
+        ordered.append(n)
+        for u in n.users:
+            if u in members:
+                waiting[u] -= 1
+                if waiting[u] == 0:
+                    heapq.heappush(ready, (key[u], position[u], u.name, u))
+    if len(ordered) != len(backward):
+        return   # (a cycle cannot be: the FX graph's order is topological)
+    # After the forward's last node (a backward node the FX graph placed
+    # among the forward's may read a forward node after it).
+    anchor = [n for n in nodes if n not in members and n.op != "output"][-1]
+    for n in ordered:
+        anchor.append(n)
+        anchor = n
+    joint_module.graph.lint()
+    joint_module.recompile()
 
 def plan_of_partition(info, *, device="cpu", keep_outputs=True):
     """remat's estimate of a partition (a PlanInfo of `pytorch_backend`, or
