@@ -31,6 +31,9 @@ if [ ! -f build/build.ninja ]; then
     -DCMAKE_CXX_COMPILER_LAUNCHER=ccache
 fi
 echo "== building"
+# (ccache keys on paths relative to the checkout, so that a fresh clone
+# elsewhere, as CI makes, reuses what an earlier build compiled.)
+export CCACHE_BASEDIR="${CCACHE_BASEDIR:-$PWD}"
 # Everything: the tools, the unit tests, the runtimes and the mlir-opt plugin
 # (test/Install installs the whole build, so every installed target must exist).
 ninja -C build
