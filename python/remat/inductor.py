@@ -149,14 +149,18 @@ def _fallback_strides(graph):
     found = {}
     for name, buf in graph.name_to_buffer.items():
         if isinstance(buf, ir.FallbackKernel):
-            strides = []
-            for operand in getattr(buf, "inputs", ()) or ():
-                try:
-                    strides.append(tuple(int(s) for s in operand.get_stride()))
-                except Exception:  # (not a tensor, or a symbolic stride)
-                    strides.append(None)
-            found[name] = strides
+            found[name] = [_int_strides(operand)
+                           for operand in getattr(buf, "inputs", ()) or ()]
     return found
+
+
+def _int_strides(node):
+    """An IR node's strides as integers, or None (not a tensor, a
+    constant, a symbolic stride)."""
+    try:
+        return tuple(int(s) for s in node.get_stride())
+    except Exception:
+        return None
 
 
 def _multi_outputs(graph):
@@ -446,14 +450,7 @@ def _output_strides(graph):
     it chose: a convolution's weight gradient in channels-last where the
     FX graph says contiguous), None for one that is no tensor or whose
     strides are not plain integers."""
-    strides = []
-    for node in getattr(graph, "graph_outputs", None) or []:
-        try:
-            stride = tuple(int(s) for s in node.get_stride())
-        except Exception:  # (None, a constant, a symbolic stride)
-            stride = None
-        strides.append(stride)
-    return strides
+    return [_int_strides(node) for node in getattr(graph, "graph_outputs", None) or []]
 
 
 def _buffer_bytes(graph):
