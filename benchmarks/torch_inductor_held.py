@@ -19,6 +19,7 @@ import torch  # noqa: E402
 import transformers  # noqa: E402
 
 import remat.torch as rt  # noqa: E402
+from remat.inductor import graph_caches_off  # noqa: E402
 sys.path.insert(0, HERE)
 from torch_inductor_budget import build  # noqa: E402
 
@@ -53,7 +54,7 @@ def main(kinds):
         t = time.time()
         torch._dynamo.reset(); rt.clear_plans()
         compiled = torch.compile(model, backend=rt.backend(compiler="inductor", policy="none"), fullgraph=True)
-        with torch._inductor.config.patch(force_disable_caches=True):
+        with graph_caches_off():
             compiled(**inputs)
         def once():
             out = compiled(**inputs)

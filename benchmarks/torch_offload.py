@@ -15,6 +15,7 @@ thread-dependent order at these sizes).
         [--device h200] [--compiler eager|inductor]
 """
 import argparse
+import contextlib
 import os
 import sys
 import warnings
@@ -24,6 +25,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 import torch  # noqa: E402
 
 import remat.torch as rt  # noqa: E402
+from remat.inductor import graph_caches_off  # noqa: E402
 from remat.torch import offload as _torch_offload  # noqa: E402
 from remat.torch_models import GPT, transformers_model  # noqa: E402
 
@@ -73,6 +75,10 @@ def least_peak(model, fn, **options):
     raise RuntimeError("a budget of 1 byte was met")
 
 
+# (The contexts entered for the whole run.)
+caches = contextlib.ExitStack()
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--models", default="gpt,gpt2,llama")
@@ -84,9 +90,9 @@ def main():
     # order, and the gradients are compared bit for bit.
     torch.set_num_threads(1)
     if args.compiler == "inductor":
-        # (Inductor's caches off: a compile they serve makes no plan, so
-        # no figures to print.)
-        torch._inductor.config.force_disable_caches = True
+        # (Inductor's graph caches off: a compile they serve makes no
+        # plan, so no figures to print.)
+        caches.enter_context(graph_caches_off())
     print(f"device {args.device}, compiler {args.compiler}; bytes of the step (arguments "
           f"excluded); time: the plan's estimate")
     print(f"{'model':6} {'plan':26} {'offl':>4} {'dev plan':>10} {'dev meas':>10} "

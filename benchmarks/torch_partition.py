@@ -47,6 +47,7 @@ recompute_gemm_flops).
     $PY benchmarks/torch_partition.py --models gpt2L --run # measured on the CPU
 """
 import argparse
+import contextlib
 import os
 import sys
 import time
@@ -58,6 +59,7 @@ sys.path.insert(0, os.path.join(ROOT, "python"))
 import torch  # noqa: E402
 
 import remat.torch as rt  # noqa: E402
+from remat.inductor import graph_caches_off  # noqa: E402
 from remat.torch_models import GPT, transformers_model  # noqa: E402
 
 MODELS = {
@@ -322,6 +324,10 @@ def main(argv=None):
     print_summary(summary, "", "peak")
 
 
+# (The contexts entered for the whole run.)
+caches = contextlib.ExitStack()
+
+
 def main_inductor(a):
     """Both partitioners under Inductor: each step compiled (caches off),
     run and measured; remat's budget is min-cut's measured peak with the
@@ -334,9 +340,9 @@ def main_inductor(a):
     fuses differently per partition: close, not bit-identical). With
     --least, remat at the least peak it reaches (`remat least`)."""
     keep = a.keep_outputs
-    # (A compile Inductor's or AOTAutograd's caches serve makes no partition
-    # to record: every step is compiled.)
-    torch._inductor.config.force_disable_caches = True
+    # (A compile Inductor's or AOTAutograd's graph caches serve makes no
+    # partition to record: every step is compiled.)
+    caches.enter_context(graph_caches_off())
     print(f"{'model':<11} {'partition':<16} {'measured MiB':>12} {'inductor MiB':>12} "
           f"{'plan MiB':>9} {'recompute GFLOP':>15} {'est. ms':>8} {'step ms':>8} "
           f"{'compile s':>9} {'max |dgrad|':>11}")

@@ -17,6 +17,7 @@ The lowering is Inductor's internal API (torch._inductor.graph,
 remat.torch turns into a warning and the per-op memory model.
 """
 
+import contextlib
 import re
 
 import torch
@@ -410,6 +411,27 @@ def simulate(graph, inputs, start_live=0, temporary=None):
             if node is not None and temporary is not None:
                 peak = max(peak, live + temporary(node, graph.fallback_strides.get(name)))
     return peak, returned, freed, live
+
+
+@contextlib.contextmanager
+def graph_caches_off():
+    """Inductor's and AOTAutograd's caches of whole compiled graphs off
+    while entered: a graph either serves is not partitioned, so remat makes
+    no plan to read and Capture records no wrapper code. Inductor's caches
+    of compiled kernels stay on: the rounds of a budget compile mostly the
+    same kernels, and a kernel compiled once (the C++ compiler, the larger
+    part of a CPU compile) is loaded again.
+
+    (torch.compiler.config.force_disable_caches, used before, also gives
+    each compile an empty kernel cache in a new directory under Inductor's
+    cache directory, which torch 2.15 leaves there: every round compiled
+    every kernel again, and each left a directory behind.)"""
+    from torch._functorch import config as functorch_config
+    from torch._inductor import config as inductor_config
+    with inductor_config.patch(fx_graph_cache=False, fx_graph_remote_cache=False), \
+            functorch_config.patch(enable_autograd_cache=False,
+                                   enable_remote_autograd_cache=False):
+        yield
 
 
 class Capture:

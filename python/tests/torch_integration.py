@@ -22,6 +22,7 @@ import torch  # noqa: E402
 
 import remat.torch as rt  # noqa: E402
 from remat.torch import offload as _torch_offload  # noqa: E402
+from remat.inductor import graph_caches_off  # noqa: E402
 from remat.options import DEFAULT_MAX_OVERHEAD  # noqa: E402
 from remat.torch_models import GPT, Layer, transformers_model  # noqa: E402
 
@@ -928,7 +929,7 @@ class InductorTest(unittest.TestCase):
         backend = rt.backend(policy="auto", max_overhead=0.05, compiler="inductor")
         # Planned with the caches off; with them on, a compile that
         # Inductor's caches serve (the third here) is marked in plans().
-        with torch._inductor.config.patch(force_disable_caches=True):
+        with graph_caches_off():
             out = run(model, inputs, backend)
         info = out[3]
         self.assertIsNone(info.fallback)
@@ -1017,7 +1018,7 @@ class OffloadTest(SmallGPT, unittest.TestCase):
             run(self.model, self.inputs, rt.backend(policy="offload"))
 
     def test_offload_under_inductor(self):
-        with torch._inductor.config.patch(force_disable_caches=True):
+        with graph_caches_off():
             ref = run(self.model, self.inputs, rt.backend(policy="none", compiler="inductor"))
             loss, grads, peak, info = run(self.model, self.inputs,
                                           rt.backend(policy="offload", device="h200",
@@ -1045,7 +1046,7 @@ class InductorBudgetTest(unittest.TestCase):
         cls.inputs = (torch.randn(2, 64, 64), torch.randint(0, 128, (128,)))
         cls.results = {}
         # (Inductor's caches off: a compile they serve makes no plan to read.)
-        with torch._inductor.config.patch(force_disable_caches=True):
+        with graph_caches_off():
             for policy in ("none", "full"):
                 cls.results[policy] = run(cls.model, cls.inputs,
                                           rt.backend(policy=policy, compiler="inductor"))
@@ -1091,7 +1092,7 @@ class InductorBudgetTest(unittest.TestCase):
         x, labels = torch.randn(2, 64, 64), torch.randint(0, 512, (128,))
         torch._dynamo.reset()
         rt.clear_plans()
-        with torch._inductor.config.patch(force_disable_caches=True):
+        with graph_caches_off():
             compiled = torch.compile(model, backend=rt.backend(policy="none",
                                                                compiler="inductor"),
                                      fullgraph=True)
@@ -1110,7 +1111,7 @@ class InductorBudgetTest(unittest.TestCase):
         # The per-op model counts buffers Inductor never allocates: on the
         # buffers Inductor allocates the plan is much nearer the step.
         info = self.results["none"][3]
-        with torch._inductor.config.patch(force_disable_caches=True):
+        with graph_caches_off():
             ops = run(self.model, self.inputs,
                       rt.backend(policy="none", compiler="inductor", memory="ops"))[3]
         self.assertEqual(ops.memory, "ops")
@@ -1175,7 +1176,7 @@ class InductorBudgetTest(unittest.TestCase):
         torch.manual_seed(0)
         model = Stages()
         inputs = (torch.randn(2, 3, 32, 32), torch.randint(0, 10, (2,)))
-        with torch._inductor.config.patch(force_disable_caches=True):
+        with graph_caches_off():
             _, _, peak, info = run(model, inputs, rt.backend(policy="none", compiler="inductor"))
         # The images' copy (2 x 3 x 32 x 32 floats), the stem's weight's
         # (16 x 3 x 4 x 4) and the strided convolution's (128 x 16 x 2 x 2).

@@ -28,11 +28,13 @@ void eraseDeadOps(mlir::Block &body);
 /// (linalg, tensor.insert_slice) that shares a fresh destination (a
 /// tensor.empty or a linalg.fill, as imported IR initialises every matmul's
 /// result) with other uses a copy of its own, made right before the op (a
-/// fill's destination copied with it), and erases what is left dead. The
-/// function computes the same; each destination is then donated to its one
-/// consumer (isDonatedDestination), the buffers One-Shot Bufferize would make
-/// (it copies a shared destination for all but one writer). Returns the
-/// number of destinations split. --rematerialize runs it before planning.
+/// fill's destination copied with it), the last writer included, and erases
+/// what is left dead. The function computes the same; each destination is
+/// then donated to its one consumer (isDonatedDestination), the buffers
+/// One-Shot Bufferize would make (it copies a shared destination for all but
+/// one writer), each allocated where its writer runs rather than where the
+/// shared one was. Returns the number of destination operands given a copy.
+/// --rematerialize runs it before planning.
 unsigned splitSharedDestinations(mlir::Block &body);
 
 /// Rewrites the function of `graph` so that it follows `plan`: before each

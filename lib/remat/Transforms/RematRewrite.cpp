@@ -113,43 +113,61 @@ static bool isFreshDestination(Operation *op) {
   return isa<tensor::EmptyOp, linalg::FillOp>(op) && op->getNumResults() == 1;
 }
 
+/// The destination operands of `op`, a destination-style op on tensors, or
+/// none. (A linalg op on tensors has one init per result, its last
+/// operands: the interface's init queries build an operand-segment
+/// attribute per call.)
+static SmallVector<OpOperand *, 2> getInits(Operation *op) {
+  SmallVector<OpOperand *, 2> inits;
+  auto dps = dyn_cast<DestinationStyleOpInterface>(op);
+  if (!dps || !dps.hasPureTensorSemantics())
+    return inits;
+  if (isa<linalg::LinalgOp>(op))
+    for (OpOperand &operand : op->getOpOperands().take_back(op->getNumResults()))
+      inits.push_back(&operand);
+  else
+    for (OpOperand &operand : dps.getDpsInitsMutable())
+      inits.push_back(&operand);
+  return inits;
+}
+
+/// A copy of the fresh destination `def`, made at `builder`'s point with
+/// copies of its own fresh destinations (a fill's tensor.empty), which the
+/// original and its copies would otherwise share.
+static Value copyDestination(Operation *def, OpBuilder &builder) {
+  IRMapping mapping;
+  for (OpOperand *init : getInits(def)) {
+    Operation *inner = init->get().getDefiningOp();
+    if (inner && inner->getBlock() == def->getBlock() &&
+        isFreshDestination(inner) && !mapping.contains(init->get()))
+      mapping.map(init->get(), copyDestination(inner, builder));
+  }
+  return builder.clone(*def, mapping)->getResult(0);
+}
+
 unsigned remat::splitSharedDestinations(Block &body) {
   unsigned split = 0;
-  // Each round copies the shared destinations of the ops then in the body;
-  // a copied fill's own destination is shared until the next round.
-  for (bool changed = true; changed;) {
-    changed = false;
-    SmallVector<Operation *> ops;
-    for (Operation &op : body)
-      ops.push_back(&op);
-    for (Operation *op : ops) {
-      auto dps = dyn_cast<DestinationStyleOpInterface>(op);
-      if (!dps || !dps.hasPureTensorSemantics())
-        continue;
-      // A linalg op on tensors has one init per result, its last operands
-      // (the interface's init queries build an operand-segment attribute
-      // per call).
-      SmallVector<OpOperand *, 2> inits;
-      if (isa<linalg::LinalgOp>(op))
-        for (OpOperand &operand :
-             op->getOpOperands().take_back(op->getNumResults()))
-          inits.push_back(&operand);
-      else
-        for (OpOperand &operand : dps.getDpsInitsMutable())
-          inits.push_back(&operand);
-      for (OpOperand *initOperand : inits) {
-        OpOperand &init = *initOperand;
-        Operation *def = init.get().getDefiningOp();
-        if (!def || def->getBlock() != &body || !isFreshDestination(def) ||
-            init.get().hasOneUse())
-          continue;
-        OpBuilder builder(op);
-        init.set(builder.clone(*def)->getResult(0));
-        ++split;
-        changed = true;
-      }
-    }
+  // The fresh destinations that more than one op reads: each writer gets a
+  // copy, the last one too (left the original, it would hold a buffer from
+  // where the original is, often far above it).
+  SmallVector<Operation *> ops;
+  llvm::SmallPtrSet<Operation *, 32> shared;
+  for (Operation &op : body) {
+    ops.push_back(&op);
+    if (isFreshDestination(&op) && !op.getResult(0).hasOneUse())
+      shared.insert(&op);
   }
+  // One pass: each copy made with copies of its own destinations, before
+  // the op at hand (which the list, made first, has reached).
+  for (Operation *op : ops)
+    for (OpOperand *init : getInits(op)) {
+      Operation *def = init->get().getDefiningOp();
+      if (!def || !shared.contains(def))
+        continue;
+      OpBuilder builder(op);
+      init->set(copyDestination(def, builder));
+      ++split;
+    }
   if (split)
     eraseDeadOps(body);
   return split;

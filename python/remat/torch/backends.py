@@ -4,6 +4,7 @@ compiler or Inductor, with Inductor's budget rounds), `pytorch_backend()`
 Inductor calls.
 """
 
+import contextlib
 import functools
 import inspect
 import time
@@ -261,7 +262,8 @@ def _inductor_compile(partitioner, keep_outputs):
 
     def compile(gm, example_inputs):
         planned = len(_PLANS)
-        with inductor_config.patch(custom_partitioner_fn=partitioner, force_disable_caches=True), \
+        with inductor_config.patch(custom_partitioner_fn=partitioner), \
+                _inductor.graph_caches_off(), \
                 functorch_config.patch(force_non_lazy_backward_lowering=True), \
                 _inductor.Capture() as capture:
             compiled = compile_fx(gm, example_inputs)
@@ -295,7 +297,7 @@ def _inductor_backend(options, rounds=3):
     with the least estimated time is kept, and none fitting is a
     BudgetError with Inductor's figures (with strict=False: a warning and
     the last round). Inductor's caches are bypassed under a budget (the
-    check needs the generated code). The rounds' figures are remembered per
+    check needs the generated code; graph_caches_off). The rounds' figures are remembered per
     region and options (_INDUCTOR_ROUNDS): a later compile of the region
     starts at the internal budget whose figure came closest to its budget
     without passing it, where that is within 2% of it."""
@@ -327,9 +329,9 @@ def _inductor_backend(options, rounds=3):
             # reloads, which read only the backward's inputs, to its start):
             # the graphs run in the plan's order.
             patches["reorder_for_peak_memory"] = False
-        if budget is not None:
-            patches["force_disable_caches"] = True
         with inductor_config.patch(**patches), \
+                (_inductor.graph_caches_off() if budget is not None
+                 else contextlib.nullcontext()), \
                 functorch_config.patch(force_non_lazy_backward_lowering=True), \
                 _inductor.Capture() as capture:
             compiled = compile_fx(gm, example_inputs)

@@ -421,10 +421,12 @@ class StepBudget:
             from torch._functorch import config as functorch_config
             from torch._inductor import config as inductor_config
             from torch._inductor.compile_fx import compile_fx
-            # (Caches off: a cached region is not partitioned, so its plan
-            # could not be chosen.)
-            with inductor_config.patch(custom_partitioner_fn=_backends.RematPartitioner(**options),
-                                       force_disable_caches=True), \
+
+            from .. import inductor as _inductor
+            # (The graph caches off: a cached region is not partitioned, so
+            # its plan could not be chosen.)
+            with inductor_config.patch(custom_partitioner_fn=_backends.RematPartitioner(**options)), \
+                    _inductor.graph_caches_off(), \
                     functorch_config.patch(force_non_lazy_backward_lowering=True):
                 inner = compile_fx(gm, example_inputs)
         else:
