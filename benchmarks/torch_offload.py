@@ -75,10 +75,6 @@ def least_peak(model, fn, **options):
     raise RuntimeError("a budget of 1 byte was met")
 
 
-# (The contexts entered for the whole run.)
-caches = contextlib.ExitStack()
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--models", default="gpt,gpt2,llama")
@@ -89,10 +85,14 @@ def main():
     # One thread: CPU kernels at these sizes reduce in a thread-dependent
     # order, and the gradients are compared bit for bit.
     torch.set_num_threads(1)
-    if args.compiler == "inductor":
-        # (Inductor's graph caches off: a compile they serve makes no
-        # plan, so no figures to print.)
-        caches.enter_context(graph_caches_off())
+    # (Inductor's graph caches off: a compile they serve makes no plan, so
+    # no figures to print.)
+    with graph_caches_off() if args.compiler == "inductor" else contextlib.nullcontext():
+        report(args)
+
+
+def report(args):
+    """The table, one row per model and plan."""
     print(f"device {args.device}, compiler {args.compiler}; bytes of the step (arguments "
           f"excluded); time: the plan's estimate")
     print(f"{'model':6} {'plan':26} {'offl':>4} {'dev plan':>10} {'dev meas':>10} "

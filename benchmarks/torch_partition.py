@@ -47,7 +47,6 @@ recompute_gemm_flops).
     $PY benchmarks/torch_partition.py --models gpt2L --run # measured on the CPU
 """
 import argparse
-import contextlib
 import os
 import sys
 import time
@@ -264,7 +263,10 @@ def main(argv=None):
           + (f" ({torch.cuda.get_device_name(a.device)})" if a.device.type == "cuda" else "")
           + f", {a.dtype}, seq {a.seq}, batch {a.batch}, remat-opt {rt._planner.find_remat_opt()}")
     if a.compiler == "inductor":
-        return main_inductor(a)
+        # (A compile Inductor's or AOTAutograd's graph caches serve makes no
+        # partition to record: every step is compiled.)
+        with graph_caches_off():
+            return main_inductor(a)
     print(f"{'model':<11} {'partition':<16} {'saved MiB':>9} {'peak MiB':>9} {'measured':>9} "
           f"{'recompute GFLOP':>15} {'est. ms':>8} {'step s':>7} {'time s':>7} {'plan s':>7} "
           f"{'grads':>6}")
@@ -324,10 +326,6 @@ def main(argv=None):
     print_summary(summary, "", "peak")
 
 
-# (The contexts entered for the whole run.)
-caches = contextlib.ExitStack()
-
-
 def main_inductor(a):
     """Both partitioners under Inductor: each step compiled (caches off),
     run and measured; remat's budget is min-cut's measured peak with the
@@ -340,9 +338,6 @@ def main_inductor(a):
     fuses differently per partition: close, not bit-identical). With
     --least, remat at the least peak it reaches (`remat least`)."""
     keep = a.keep_outputs
-    # (A compile Inductor's or AOTAutograd's graph caches serve makes no
-    # partition to record: every step is compiled.)
-    caches.enter_context(graph_caches_off())
     print(f"{'model':<11} {'partition':<16} {'measured MiB':>12} {'inductor MiB':>12} "
           f"{'plan MiB':>9} {'recompute GFLOP':>15} {'est. ms':>8} {'step ms':>8} "
           f"{'compile s':>9} {'max |dgrad|':>11}")

@@ -296,9 +296,10 @@ def _inductor_backend(options, rounds=3):
     fitting and a failing internal budget), at most `rounds` compiles; the one that fits
     with the least estimated time is kept, and none fitting is a
     BudgetError with Inductor's figures (with strict=False: a warning and
-    the last round). Inductor's caches are bypassed under a budget (the
-    check needs the generated code; graph_caches_off). The rounds' figures are remembered per
-    region and options (_INDUCTOR_ROUNDS): a later compile of the region
+    the last round). Inductor's graph caches are bypassed under a budget
+    (the check needs the generated code: remat.inductor.graph_caches_off).
+    The rounds' figures are remembered per region and options
+    (_INDUCTOR_ROUNDS): a later compile of the region
     starts at the internal budget whose figure came closest to its budget
     without passing it, where that is within 2% of it."""
     from torch._functorch import config as functorch_config
